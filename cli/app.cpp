@@ -1,0 +1,77 @@
+#include "cli/app.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+
+namespace po = boost::program_options;
+
+namespace wallaudit::cli {
+
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  std::function<int(const std::vector<std::string>&)> run;
+};
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> list{
+      {"check", "replay records through the rules and report what is wrong", check_command},
+      {"boards", "list the board sides known and their geometry", boards_command},
+  };
+  return list;
+}
+
+void print_usage(std::FILE* to) {
+  fmt::print(to, "usage: wallaudit COMMAND [OPTIONS] [ARGS]\n\n"
+                 "Checks logged games of the Great Wall family of board games.\n\ncommands:\n");
+  for (const auto& c : commands()) fmt::print(to, "  {:<10} {}\n", c.name, c.summary);
+  fmt::print(to, "\n'wallaudit COMMAND --help' describes a command's options.\n"
+                 "Exit status: 0 every record ok, 1 some record illegal or disputed, 2 some input\n"
+                 "malformed or unreadable, 64 bad command line.\n");
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    print_usage(stderr);
+    return kExitUsage;
+  }
+  const std::string& first = args.front();
+  if (first == "--help" || first == "-h" || first == "help") {
+    print_usage(stdout);
+    return kExitOk;
+  }
+  if (first == "--version") {
+    fmt::print("wallaudit {}\n", WALLAUDIT_VERSION);
+    return kExitOk;
+  }
+  for (const auto& c : commands()) {
+    if (c.name == first) {
+      try {
+        return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
+      } catch (const po::error& e) {
+        fmt::print(stderr, "wallaudit {}: {}\n(see 'wallaudit {} --help')\n", c.name, e.what(),
+                   c.name);
+        return kExitUsage;
+      }
+    }
+  }
+  fmt::print(stderr, "wallaudit: unknown command '{}'\n\n", first);
+  print_usage(stderr);
+  return kExitUsage;
+}
+
+}  // namespace wallaudit::cli

@@ -1,0 +1,120 @@
+#include "cli/common.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "cli/app.hpp"
+#include "cli/inputs.hpp"
+#include "core/registry.hpp"
+
+namespace po = boost::program_options;
+
+namespace wallaudit::cli {
+
+void add_context_options(po::options_description& desc) {
+  desc.add_options()("option", po::value<std::vector<std::string>>()->composing(),
+                     "NAME=VALUE: override a rules option of the records (repeatable)")(
+      "boards", po::value<std::vector<std::string>>()->composing(),
+      "FILE: board definitions (e.g. a Chang Cheng board set) to use besides the built-in "
+      "ones; the last one given becomes the default (repeatable)");
+}
+
+std::optional<CheckContext> make_context(const po::variables_map& vm, const char* command,
+                                         int& status) {
+  CheckContext ctx;
+  status = kExitUsage;
+  const Registry& registry = builtin_registry();
+  if (vm.count("option")) {
+    for (const auto& text : vm["option"].as<std::vector<std::string>>()) {
+      auto eq = text.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        fmt::print(stderr, "wallaudit {}: --option takes NAME=VALUE, not '{}'\n", command, text);
+        return std::nullopt;
+      }
+      std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+      bool known_name = false, known_value = false;
+      std::string values;
+      for (const auto& game : registry.games()) {
+        for (const auto& o : game->options()) {
+          if (o.name != name) continue;
+          known_name = true;
+          for (const auto& v : o.values) {
+            if (v == value) known_value = true;
+            values += fmt::format("{}{}", values.empty() ? "" : ", ", v);
+          }
+        }
+      }
+      if (!known_name) {
+        std::string names;
+        for (const auto& game : registry.games())
+          for (const auto& o : game->options())
+            names += fmt::format("{}{}", names.empty() ? "" : ", ", o.name);
+        fmt::print(stderr, "wallaudit {}: unknown rules option '{}' (options: {})\n", command, name,
+                   names);
+        return std::nullopt;
+      }
+      if (!known_value) {
+        fmt::print(stderr, "wallaudit {}: option {} takes {}, not '{}'\n", command, name, values,
+                   value);
+        return std::nullopt;
+      }
+      auto same = std::find_if(ctx.option_overrides.begin(), ctx.option_overrides.end(),
+                               [&](const auto& o) { return o.first == name; });
+      if (same != ctx.option_overrides.end())
+        same->second = value;
+      else
+        ctx.option_overrides.emplace_back(name, value);
+    }
+  }
+  if (vm.count("boards")) {
+    for (const auto& path : vm["boards"].as<std::vector<std::string>>()) {
+      std::string error;
+      auto text = read_file(path, error);
+      if (!text) {
+        fmt::print(stderr, "wallaudit {}: cannot read board definitions {}: {}\n", command, path,
+                   error);
+        status = kExitMalformed;
+        return std::nullopt;
+      }
+      ctx.definitions.push_back({path, std::move(*text)});
+    }
+  }
+  bool ok = true;
+  for (const auto& game : registry.games()) {
+    Diagnostics problems;
+    ctx.prepared.emplace_back(std::string(game->id()), game->prepare(ctx, problems));
+    for (const auto& d : problems.items()) {
+      fmt::print(stderr, "{}:{}:{}: error: {} [{}]\n", d.file, d.loc.line, d.loc.column,
+                 d.message, d.rule);
+      ok = false;
+    }
+  }
+  if (!ok) {
+    status = kExitMalformed;
+    return std::nullopt;
+  }
+  status = kExitOk;
+  return ctx;
+}
+
+bool parse_args(const std::vector<std::string>& args, const po::options_description& visible,
+                const po::positional_options_description& positional, po::variables_map& vm,
+                const char* usage, const po::options_description* hidden) {
+  po::options_description all;
+  all.add(visible);
+  if (hidden) all.add(*hidden);
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (vm.count("help")) {
+    fmt::print("{}\n\n", usage);
+    std::ostringstream text;
+    text << visible;
+    fmt::print("{}", text.str());
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+}  // namespace wallaudit::cli

@@ -1,0 +1,29 @@
+// Options shared by several subcommands: rules overrides and board definitions.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+
+namespace wallaudit::cli {
+
+// Adds --option and --boards to a command's options.
+void add_context_options(boost::program_options::options_description& desc);
+
+// Builds the check context from parsed options, with every game's definitions prepared;
+// on a problem prints why and returns nullopt with `status` set (64 for a bad option, 2 for
+// an unreadable or invalid definition file).
+std::optional<CheckContext> make_context(const boost::program_options::variables_map& vm,
+                                         const char* command, int& status);
+
+// Parses `args` for a command, printing help when asked; returns false when it printed help.
+bool parse_args(const std::vector<std::string>& args,
+                const boost::program_options::options_description& visible,
+                const boost::program_options::positional_options_description& positional,
+                boost::program_options::variables_map& vm, const char* usage,
+                const boost::program_options::options_description* hidden = nullptr);
+
+}  // namespace wallaudit::cli

@@ -1,0 +1,36 @@
+// Finding the records named on the command line, and reading them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+
+namespace wallaudit::cli {
+
+struct Input {
+  std::string name;  // as shown in every output
+  std::string path;  // on disk; empty for stdin
+  bool is_stdin = false;
+};
+
+struct InputOptions {
+  bool all_files = false;  // directories: every file, not only *.xml
+};
+
+// Expands files and directories (recursively, sorted by name) into inputs; a path that
+// does not exist is kept, so that it is reported as unreadable in the output.
+std::vector<Input> expand_inputs(const std::vector<std::string>& paths, const InputOptions& options,
+                                 std::vector<std::string>& warnings);
+
+// Reads an input's bytes; nullopt with `error` set when it cannot be read.
+std::optional<std::string> read_input(const Input& input, std::string& error);
+
+// Reads a whole file; nullopt with `error` set on failure.
+std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+// A loader for files a record names, relative to the record's directory.
+FileLoader relative_loader(const Input& input);
+
+}  // namespace wallaudit::cli

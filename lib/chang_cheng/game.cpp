@@ -1,0 +1,140 @@
+// Chang Cheng as a game module of the tool.
+#include <fmt/format.h>
+
+#include "chang_cheng/checker.hpp"
+#include "chang_cheng/reader.hpp"
+#include "core/registry.hpp"
+
+namespace wallaudit {
+namespace cc {
+namespace {
+
+// "P1 W1-W4 · P2 W5-W8 …": the runs of spaces of each province (or region) on a side.
+std::string runs(const SideDef& side, bool regions) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < side.spaces.size()) {
+    auto key = regions ? side.spaces[i].region : side.spaces[i].province;
+    std::size_t j = i;
+    while (j + 1 < side.spaces.size() &&
+           (regions ? side.spaces[j + 1].region : side.spaces[j + 1].province) == key)
+      ++j;
+    out += fmt::format("{}{}{} W{}", out.empty() ? "" : ", ", regions ? 'M' : 'P', key + 1, i + 1);
+    if (j > i) out += fmt::format("-W{}", j + 1);
+    i = j + 1;
+  }
+  return out;
+}
+
+class ChangCheng final : public Game {
+ public:
+  ChangCheng() {
+    for (const auto& spec : option_specs()) {
+      RulesOption o;
+      o.name = spec.name;
+      for (auto v : spec.values) o.values.emplace_back(v);
+      o.help = spec.help;
+      options_.push_back(std::move(o));
+    }
+  }
+
+  std::string_view id() const override { return "chang-cheng"; }
+  std::string_view title() const override { return "Chang Cheng"; }
+  const std::vector<RulesOption>& options() const override { return options_; }
+
+  GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
+    GameResult result;
+    result.game = std::string(id());
+    std::shared_ptr<const void> own;
+    const auto* catalogue = static_cast<const BoardCatalogue*>(ctx.prepared_for(id()));
+    if (!catalogue) {
+      Diagnostics ignored;
+      own = prepare(ctx, ignored);
+      catalogue = static_cast<const BoardCatalogue*>(own.get());
+    }
+    auto record = read_record(doc, *catalogue, ctx.load_relative, result.diagnostics);
+    if (!record) return result;
+    CheckerSettings settings;
+    settings.option_overrides = ctx.option_overrides;
+    settings.keep_snapshots = ctx.keep_history;
+    Outcome outcome = replay_record(*record, settings, result.diagnostics);
+    result.finished = outcome.finished;
+    result.scores_known = outcome.state.has_value();
+    if (outcome.state) {
+      for (Colour c : outcome.seat_colours)
+        result.scores.emplace_back(std::string(name(c)), outcome.state->colour(c).score);
+    }
+    for (Colour c : outcome.winners) result.winners.emplace_back(name(c));
+    if (outcome.finished)
+      result.extra.emplace_back("ended_by", outcome.reason == EndReason::passes
+                                                ? "passes"
+                                                : "wall-complete");
+    else
+      result.extra.emplace_back("ended_by", nullptr);
+    if (!outcome.teams.empty()) {
+      JsonValue::Object teams;
+      for (std::size_t i = 0; i < outcome.teams.size(); ++i) {
+        const Team& t = outcome.teams[i];
+        JsonValue::Array colours;
+        for (Colour c : t.colours) colours.emplace_back(name(c));
+        JsonValue::Object team;
+        team.emplace_back("colours", std::move(colours));
+        team.emplace_back("points", t.points);
+        teams.emplace_back(t.player.empty() ? fmt::format("seat {}", i + 1) : t.player,
+                           std::move(team));
+      }
+      result.extra.emplace_back("teams", std::move(teams));
+    }
+    if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
+    return result;
+  }
+
+  std::shared_ptr<const void> prepare(const CheckContext& ctx,
+                                      Diagnostics& problems) const override {
+    return std::make_shared<const BoardCatalogue>(make_catalogue(ctx.definitions, problems));
+  }
+
+  std::vector<Table> describe_boards(const CheckContext& ctx, Diagnostics& problems) const override {
+    BoardCatalogue catalogue = make_catalogue(ctx.definitions, problems);
+    std::vector<Table> tables;
+    for (const auto& set : catalogue.sets) {
+      Table t;
+      t.title = fmt::format("Chang Cheng board set \"{}\" ({}){}", set->name, set->origin,
+                            set == catalogue.default_set ? ", the default" : "");
+      t.header = {"side", "board", "spaces", "provinces", "regions", "edges"};
+      for (const auto& side : set->sides) {
+        std::string edges = side.left_edge.empty() && side.right_edge.empty()
+                                ? "-"
+                                : fmt::format("{}|{}", side.left_edge.empty() ? "*" : side.left_edge,
+                                              side.right_edge.empty() ? "*" : side.right_edge);
+        t.rows.push_back({side.id, side.board, std::to_string(side.spaces.size()),
+                          runs(side, false), runs(side, true), edges});
+      }
+      if (set->mix) {
+        std::string rep, thr;
+        for (int v : set->mix->reputation) rep += fmt::format("{}{}", rep.empty() ? "" : " ", v);
+        for (int v : set->mix->threat) thr += fmt::format("{}{}", thr.empty() ? "" : " ", v);
+        t.notes.push_back(fmt::format("token mix: reputation {}; threat {}", rep, thr));
+      } else {
+        t.notes.push_back("no token mix declared (reputation 0..4, threat -4..-2)");
+      }
+      if (set->origin == "built in")
+        t.notes.push_back("modelled on the published facts; the printed layouts are not "
+                          "published. Give a club's real boards with --boards FILE.");
+      tables.push_back(std::move(t));
+    }
+    return tables;
+  }
+
+ private:
+  std::vector<RulesOption> options_;
+};
+
+}  // namespace
+}  // namespace cc
+
+void register_game_chang_cheng(Registry& registry) {
+  registry.add(std::make_unique<cc::ChangCheng>());
+}
+
+}  // namespace wallaudit

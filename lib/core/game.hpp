@@ -1,0 +1,89 @@
+// The interface between a game module and the rest of the tool.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/json.hpp"
+#include "core/table.hpp"
+#include "core/xml.hpp"
+
+namespace wallaudit {
+
+// A rules option a game accepts in its records and through `--option NAME=VALUE`.
+struct RulesOption {
+  std::string name;
+  std::vector<std::string> values;  // the default first
+  std::string help;
+};
+
+// Reads a file a record refers to (e.g. <boards file=…>), by a path relative to the record.
+// Returns the bytes, or nullopt with `error` set.
+using FileLoader = std::function<std::optional<std::string>(std::string_view path,
+                                                            std::string& error)>;
+
+// A definition document given on the command line (`--boards FILE`).
+struct Definition {
+  std::string name;  // the file name, for messages
+  std::string text;
+};
+
+struct CheckContext {
+  std::vector<std::pair<std::string, std::string>> option_overrides;
+  std::vector<Definition> definitions;
+  FileLoader load_relative;  // may be empty: then referenced files cannot be read
+  bool keep_history = false;  // record the state after every step, for replay and reports
+  // What each game prepared from the definitions once (see Game::prepare), by game id.
+  std::vector<std::pair<std::string, std::shared_ptr<const void>>> prepared;
+
+  const void* prepared_for(std::string_view game) const {
+    for (const auto& [id, data] : prepared)
+      if (id == game) return data.get();
+    return nullptr;
+  }
+};
+
+class GameHistory;  // a game's timeline, for the report layer (see core/history.hpp)
+
+// Everything the checker found out about one record, in game-neutral terms.
+struct GameResult {
+  std::string game;  // the record's game id; empty when the document is not a record
+  Verdict verdict = Verdict::malformed;
+  bool finished = false;
+  Diagnostics diagnostics;
+  bool scores_known = false;                        // false: `scores` is reported as {}
+  std::vector<std::pair<std::string, int>> scores;  // colour → recomputed points, seat order
+  std::vector<std::string> winners;
+  JsonValue::Object extra;               // game-specific JSON fields (e.g. "teams")
+  std::vector<std::string> remarks;      // plain sentences for the text report
+  std::shared_ptr<const GameHistory> history;
+
+  // Sets `verdict` from the diagnostics and orders them for presentation.
+  void finalise();
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  // The value of the record root's `game` attribute, e.g. "chang-cheng".
+  virtual std::string_view id() const = 0;
+  virtual std::string_view title() const = 0;
+  virtual const std::vector<RulesOption>& options() const = 0;
+  // Checks a record whose root element names this game.
+  virtual GameResult check(const XmlDocument& doc, const CheckContext& ctx) const = 0;
+  // Reads the definitions of `ctx` that belong to this game once, for many checks;
+  // problems in them go to `problems` (with positions in the definition file).
+  virtual std::shared_ptr<const void> prepare(const CheckContext& ctx,
+                                              Diagnostics& problems) const = 0;
+  // The boards (sides, maps) this game knows, given the definitions on the command line.
+  virtual std::vector<Table> describe_boards(const CheckContext& ctx,
+                                             Diagnostics& problems) const = 0;
+};
+
+}  // namespace wallaudit

@@ -1,0 +1,47 @@
+#include "core/source.hpp"
+
+#include <algorithm>
+
+namespace wallaudit {
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.reserve(text.size() / 32 + 1);
+  starts_.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') starts_.push_back(static_cast<std::uint32_t>(i + 1));
+  }
+}
+
+SourceLoc LineIndex::locate(std::size_t offset) const {
+  if (starts_.empty()) return {1, 1};
+  offset = std::min(offset, text_.size());
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  auto line = static_cast<std::uint32_t>(it - starts_.begin());
+  std::size_t start = starts_[line - 1];
+  auto column = utf8_length(text_.substr(start, offset - start)) + 1;
+  return {line, static_cast<std::uint32_t>(column)};
+}
+
+std::size_t LineIndex::line_start(std::uint32_t line) const {
+  if (line == 0 || line > starts_.size()) return text_.size();
+  return starts_[line - 1];
+}
+
+std::string_view LineIndex::line_text(std::uint32_t line) const {
+  if (line == 0 || line > starts_.size()) return {};
+  std::size_t start = starts_[line - 1];
+  std::size_t end = line < starts_.size() ? starts_[line] - 1 : text_.size();
+  std::string_view result = text_.substr(start, end - start);
+  if (!result.empty() && result.back() == '\r') result.remove_suffix(1);
+  return result;
+}
+
+std::size_t utf8_length(std::string_view text) {
+  std::size_t count = 0;
+  for (char c : text) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++count;
+  }
+  return count;
+}
+
+}  // namespace wallaudit

@@ -1,0 +1,287 @@
+#include "core/xml.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace wallaudit {
+
+namespace {
+
+// Offset of the first byte that is not valid UTF-8 (or is NUL), or npos.
+std::size_t first_bad_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  std::size_t n = s.size(), i = 0;
+  while (i < n) {
+    unsigned char c = p[i];
+    if (c >= 0x01 && c < 0x80) {
+      ++i;
+      continue;
+    }
+    if (c == 0) return i;
+    std::size_t len;
+    std::uint32_t cp;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2, cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3, cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4, cp = c & 0x07;
+    } else {
+      return i;
+    }
+    if (i + len > n) return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      if ((p[i + k] & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (p[i + k] & 0x3F);
+    }
+    if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+      return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+std::string_view describe(pugi::xml_parse_status status) {
+  switch (status) {
+    case pugi::status_file_not_found: return "file not found";
+    case pugi::status_io_error: return "read error";
+    case pugi::status_out_of_memory: return "out of memory while parsing";
+    case pugi::status_internal_error: return "internal parser error";
+    case pugi::status_unrecognized_tag: return "malformed tag";
+    case pugi::status_bad_pi: return "malformed processing instruction or declaration";
+    case pugi::status_bad_comment: return "malformed comment";
+    case pugi::status_bad_cdata: return "malformed CDATA section";
+    case pugi::status_bad_doctype: return "malformed document type declaration";
+    case pugi::status_bad_pcdata: return "malformed text";
+    case pugi::status_bad_start_element: return "malformed start tag";
+    case pugi::status_bad_attribute: return "malformed attribute";
+    case pugi::status_bad_end_element: return "malformed end tag";
+    case pugi::status_end_element_mismatch: return "end tag does not match its start tag";
+    case pugi::status_append_invalid_root: return "invalid root";
+    case pugi::status_no_document_element: return "no root element";
+    case pugi::status_ok: return "ok";
+  }
+  return "parse error";
+}
+
+// Digits with an optional sign: a number, even if too large to hold.
+bool looks_numeric(std::string_view t) {
+  if (!t.empty() && (t[0] == '-' || t[0] == '+')) t.remove_prefix(1);
+  return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+}  // namespace
+
+XmlDocument::XmlDocument(XmlDocument&&) noexcept = default;
+XmlDocument& XmlDocument::operator=(XmlDocument&&) noexcept = default;
+XmlDocument::~XmlDocument() = default;
+
+std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out) {
+  XmlDocument doc;
+  doc.text_ = std::move(text);
+  doc.lines_ = LineIndex(doc.text_);
+  std::string_view body = doc.text_;
+  std::size_t bom = body.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  if (auto bad = first_bad_utf8(body); bad != std::string_view::npos) {
+    unsigned byte = static_cast<unsigned char>(body[bad]);
+    out.add(FindingKind::format, std::string(rec::encoding), doc.lines_.locate(bad),
+            byte == 0 ? std::string("NUL byte: a record is UTF-8 text")
+                      : fmt::format("invalid UTF-8 (byte 0x{:02X}): a record is UTF-8 text", byte));
+    return std::nullopt;
+  }
+  doc.doc_ = std::make_unique<pugi::xml_document>();
+  unsigned options = pugi::parse_default | pugi::parse_doctype | pugi::parse_declaration;
+  pugi::xml_parse_result result =
+      doc.doc_->load_buffer(doc.text_.data() + bom, doc.text_.size() - bom, options,
+                            pugi::encoding_utf8);
+  if (!result) {
+    auto offset = static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0)) + bom;
+    std::string message = fmt::format("not well-formed XML: {}", describe(result.status));
+    if (result.status == pugi::status_end_element_mismatch ||
+        result.status == pugi::status_no_document_element ||
+        (result.status == pugi::status_bad_pcdata && offset >= doc.text_.size()))
+      message += " (is the file truncated?)";
+    out.add(FindingKind::format, std::string(rec::not_well_formed), doc.lines_.locate(offset),
+            std::move(message));
+    return std::nullopt;
+  }
+  for (pugi::xml_node node = doc.doc_->first_child(); node; node = node.next_sibling()) {
+    if (node.type() == pugi::node_doctype) {
+      out.add(FindingKind::format, std::string(rec::dtd), doc.loc(node),
+              "a document type declaration is not allowed: records use no DTD or entities");
+      return std::nullopt;
+    }
+    if (node.type() == pugi::node_declaration) {
+      std::string_view enc = node.attribute("encoding").value();
+      std::string lower(enc);
+      std::transform(lower.begin(), lower.end(), lower.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (!enc.empty() && lower != "utf-8" && lower != "utf8") {
+        out.add(FindingKind::format, std::string(rec::encoding), doc.loc(node),
+                fmt::format("encoding \"{}\" is not supported: a record is UTF-8 text", enc));
+        return std::nullopt;
+      }
+    }
+  }
+  return doc;
+}
+
+SourceLoc XmlDocument::loc(pugi::xml_node node) const {
+  std::ptrdiff_t offset = node.offset_debug();
+  if (offset < 0) return {};
+  std::size_t at = static_cast<std::size_t>(offset);
+  // pugixml reports an element at its name; step back to the '<'.
+  if (node.type() == pugi::node_element && at > 0 && text_[at - 1] == '<') --at;
+  // Offsets are relative to the parsed buffer, which excludes a BOM.
+  if (text_.compare(0, 3, "\xEF\xBB\xBF") == 0) at += 3;
+  return lines_.locate(at);
+}
+
+std::pair<std::size_t, std::size_t> XmlDocument::find_attribute(pugi::xml_node node,
+                                                                std::string_view name) const {
+  constexpr auto npos = std::string_view::npos;
+  std::ptrdiff_t offset = node.offset_debug();
+  if (offset < 0 || node.type() != pugi::node_element) return {npos, npos};
+  std::string_view t = text_;
+  std::size_t i = static_cast<std::size_t>(offset);
+  if (t.compare(0, 3, "\xEF\xBB\xBF") == 0) i += 3;
+  while (i < t.size() && !is_space(t[i]) && t[i] != '>' && t[i] != '/') ++i;  // element name
+  while (i < t.size()) {
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i >= t.size() || t[i] == '>' || t[i] == '/') break;
+    std::size_t name_start = i;
+    while (i < t.size() && !is_space(t[i]) && t[i] != '=') ++i;
+    std::string_view attr = t.substr(name_start, i - name_start);
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i >= t.size() || t[i] != '=') break;
+    ++i;
+    while (i < t.size() && is_space(t[i])) ++i;
+    if (i >= t.size() || (t[i] != '"' && t[i] != '\'')) break;
+    char quote = t[i++];
+    std::size_t value_start = i;
+    std::size_t close = t.find(quote, i);
+    if (close == npos) break;
+    if (attr == name) return {name_start, value_start};
+    i = close + 1;
+  }
+  return {npos, npos};
+}
+
+SourceLoc XmlDocument::value_loc(pugi::xml_node node, std::string_view attribute) const {
+  auto [name, value] = find_attribute(node, attribute);
+  if (value == std::string_view::npos) return loc(node);
+  return lines_.locate(value);
+}
+
+SourceLoc XmlDocument::attribute_loc(pugi::xml_node node, std::string_view attribute) const {
+  auto [name, value] = find_attribute(node, attribute);
+  if (name == std::string_view::npos) return loc(node);
+  return lines_.locate(name);
+}
+
+void XmlChecker::error(std::string_view rule, SourceLoc loc, std::string message) {
+  out_.add(FindingKind::format, std::string(rule), loc, std::move(message));
+}
+
+bool XmlChecker::only_attributes(pugi::xml_node node,
+                                 std::initializer_list<std::string_view> allowed) {
+  bool clean = true;
+  for (pugi::xml_attribute a : node.attributes()) {
+    std::string_view name = a.name();
+    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+      std::string list;
+      for (auto s : allowed) list += fmt::format("{}{}", list.empty() ? "" : ", ", s);
+      error(rec::unknown_attribute, doc_.attribute_loc(node, name),
+            list.empty() ? fmt::format("unknown attribute '{}' on <{}>: it takes none", name,
+                                       node.name())
+                         : fmt::format("unknown attribute '{}' on <{}> (expected: {})", name,
+                                       node.name(), list));
+      clean = false;
+    }
+  }
+  return clean;
+}
+
+void XmlChecker::report_text(pugi::xml_node parent, pugi::xml_node text) {
+  std::string_view value = text.value();
+  if (std::all_of(value.begin(), value.end(), is_space)) return;
+  error(rec::text_content, doc_.loc(text),
+        fmt::format("text is not allowed inside <{}>", parent.name()));
+}
+
+void XmlChecker::no_text(pugi::xml_node node) {
+  for (pugi::xml_node child = node.first_child(); child; child = child.next_sibling()) {
+    if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata)
+      report_text(node, child);
+    else if (child.type() == pugi::node_element)
+      unknown_element(child, node);
+  }
+}
+
+void XmlChecker::unknown_element(pugi::xml_node child, pugi::xml_node parent) {
+  error(rec::unknown_element, doc_.loc(child),
+        fmt::format("unknown element <{}> in <{}>", child.name(), parent.name()));
+}
+
+std::optional<std::string_view> XmlChecker::optional(pugi::xml_node node, const char* name) {
+  pugi::xml_attribute a = node.attribute(name);
+  if (!a) return std::nullopt;
+  return std::string_view(a.value());
+}
+
+std::optional<std::string_view> XmlChecker::required(pugi::xml_node node, const char* name) {
+  pugi::xml_attribute a = node.attribute(name);
+  if (!a) {
+    error(rec::missing, doc_.loc(node),
+          fmt::format("<{}> needs the attribute '{}'", node.name(), name));
+    return std::nullopt;
+  }
+  return std::string_view(a.value());
+}
+
+std::optional<long long> XmlChecker::integer(pugi::xml_node node, const char* name,
+                                             bool is_required, long long lo, long long hi) {
+  auto text = is_required ? required(node, name) : optional(node, name);
+  if (!text) return std::nullopt;
+  auto value = parse_integer(*text);
+  if (!value && looks_numeric(*text)) {
+    error(rec::bad_value, doc_.value_loc(node, name),
+          fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo,
+                      hi, *text));
+    return std::nullopt;
+  }
+  if (!value) {
+    error(rec::bad_value, doc_.value_loc(node, name),
+          fmt::format("'{}' of <{}> must be a whole number, not \"{}\"", name, node.name(),
+                      *text));
+    return std::nullopt;
+  }
+  if (*value < lo || *value > hi) {
+    error(rec::bad_value, doc_.value_loc(node, name),
+          fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo,
+                      hi, *text));
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<long long> parse_integer(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (*begin == '+') {
+    ++begin;
+    if (begin != end && *begin == '-') return std::nullopt;
+  }
+  long long value = 0;
+  auto [ptr, ec] = std::from_chars(begin, end, value);
+  if (ec != std::errc() || ptr != end || begin == end) return std::nullopt;
+  return value;
+}
+
+}  // namespace wallaudit

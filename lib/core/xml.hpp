@@ -1,0 +1,137 @@
+// Strict reading of XML records: parsing with positions, and checks every format shares.
+#pragma once
+
+#include <charconv>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <pugixml.hpp>
+
+#include "core/diagnostic.hpp"
+#include "core/source.hpp"
+
+namespace wallaudit {
+
+// Rule ids of format errors, shared by every record format (see docs/diagnostics.md).
+namespace rec {
+inline constexpr std::string_view not_well_formed = "REC-001";
+inline constexpr std::string_view wrong_document = "REC-002";
+inline constexpr std::string_view unknown_element = "REC-003";
+inline constexpr std::string_view unknown_attribute = "REC-004";
+inline constexpr std::string_view missing = "REC-005";
+inline constexpr std::string_view bad_value = "REC-006";
+inline constexpr std::string_view unknown_id = "REC-007";
+inline constexpr std::string_view misplaced = "REC-008";
+inline constexpr std::string_view text_content = "REC-009";
+inline constexpr std::string_view duplicate = "REC-010";
+inline constexpr std::string_view inconsistent = "REC-011";
+inline constexpr std::string_view turn_number = "REC-012";
+inline constexpr std::string_view included_file = "REC-013";
+inline constexpr std::string_view bad_definition = "REC-014";
+inline constexpr std::string_view encoding = "REC-015";
+inline constexpr std::string_view dtd = "REC-016";
+inline constexpr std::string_view limit = "REC-017";
+inline constexpr std::string_view unreadable = "REC-018";
+}  // namespace rec
+
+// An XML document together with its original text, for positions and carets.
+class XmlDocument {
+ public:
+  // Parses `text`; on failure returns nullopt and adds a format diagnostic to `out`.
+  static std::optional<XmlDocument> parse(std::string text, Diagnostics& out);
+
+  XmlDocument(XmlDocument&&) noexcept;
+  XmlDocument& operator=(XmlDocument&&) noexcept;
+  ~XmlDocument();
+
+  pugi::xml_node root() const { return doc_->document_element(); }
+  const std::string& text() const { return text_; }
+  const LineIndex& lines() const { return lines_; }
+
+  // Position of an element's '<'.
+  SourceLoc loc(pugi::xml_node node) const;
+  // Position of an attribute's value (its first character inside the quotes);
+  // the element's position when the attribute is absent.
+  SourceLoc value_loc(pugi::xml_node node, std::string_view attribute) const;
+  // Position of an attribute's name.
+  SourceLoc attribute_loc(pugi::xml_node node, std::string_view attribute) const;
+
+ private:
+  XmlDocument() = default;
+  // Byte offsets of the attribute's name and value, or npos when absent.
+  std::pair<std::size_t, std::size_t> find_attribute(pugi::xml_node node,
+                                                     std::string_view attribute) const;
+
+  std::string text_;
+  std::unique_ptr<pugi::xml_document> doc_;
+  LineIndex lines_;
+};
+
+// Structural checks with diagnostics, for readers of record formats.
+class XmlChecker {
+ public:
+  XmlChecker(const XmlDocument& doc, Diagnostics& out) : doc_(doc), out_(out) {}
+
+  const XmlDocument& doc() const { return doc_; }
+  Diagnostics& out() { return out_; }
+  SourceLoc loc(pugi::xml_node node) const { return doc_.loc(node); }
+  SourceLoc value_loc(pugi::xml_node node, std::string_view a) const {
+    return doc_.value_loc(node, a);
+  }
+
+  void error(std::string_view rule, SourceLoc loc, std::string message);
+
+  // Reports every attribute not in `allowed` (REC-004); true when there was none.
+  bool only_attributes(pugi::xml_node node, std::initializer_list<std::string_view> allowed);
+  // Reports non-blank text directly inside `node` (REC-009).
+  void no_text(pugi::xml_node node);
+  // Element children, with text children reported; comments and PIs are skipped.
+  template <typename F>
+  void for_each_child(pugi::xml_node node, F&& f) {
+    for (pugi::xml_node child = node.first_child(); child; child = child.next_sibling()) {
+      if (child.type() == pugi::node_element) {
+        f(child);
+      } else if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) {
+        report_text(node, child);
+      }
+    }
+  }
+  void unknown_element(pugi::xml_node child, pugi::xml_node parent);
+
+  // The attribute's value, or nullopt with a REC-005 when it is missing.
+  std::optional<std::string_view> required(pugi::xml_node node, const char* name);
+  // The attribute's value when present.
+  static std::optional<std::string_view> optional(pugi::xml_node node, const char* name);
+  // An integer attribute in [lo, hi]; reports REC-005 (missing, if required) or REC-006.
+  std::optional<long long> integer(pugi::xml_node node, const char* name, bool is_required,
+                                   long long lo, long long hi);
+
+ private:
+  void report_text(pugi::xml_node parent, pugi::xml_node text);
+  const XmlDocument& doc_;
+  Diagnostics& out_;
+};
+
+// Parses a whole decimal integer (optional sign, no spaces); nullopt otherwise.
+std::optional<long long> parse_integer(std::string_view text);
+
+// Splits on XML whitespace, dropping empty pieces.
+template <typename F>
+void for_each_word(std::string_view text, F&& f) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
+                               text[i] == '\r'))
+      ++i;
+    std::size_t start = i;
+    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
+                                text[i] == '\r'))
+      ++i;
+    if (i > start) f(text.substr(start, i - start));
+  }
+}
+
+}  // namespace wallaudit

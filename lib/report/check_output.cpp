@@ -1,0 +1,151 @@
+#include "report/check_output.hpp"
+
+#include <fmt/format.h>
+
+#include "core/json.hpp"
+#include "core/source.hpp"
+
+namespace wallaudit::report {
+
+namespace {
+
+void append_caret(std::string& out, const LineIndex& lines, const Diagnostic& d) {
+  std::string_view line = lines.line_text(d.loc.line);
+  if (line.empty() && d.loc.line > lines.line_count()) return;
+  std::string gutter = fmt::format("{:>5}", d.loc.line);
+  fmt::format_to(std::back_inserter(out), "{} | {}\n", gutter, line);
+  std::string pad;
+  std::uint32_t column = 1;
+  for (std::size_t i = 0; i < line.size() && column < d.loc.column; ++i) {
+    unsigned char ch = static_cast<unsigned char>(line[i]);
+    if ((ch & 0xC0) == 0x80) continue;  // continuation byte
+    pad.push_back(ch == '\t' ? '\t' : ' ');
+    ++column;
+  }
+  fmt::format_to(std::back_inserter(out), "{} | {}^\n", std::string(gutter.size(), ' '), pad);
+}
+
+std::string counts(const GameResult& r) {
+  std::size_t errors = r.diagnostics.count(FindingKind::format) + r.diagnostics.count(FindingKind::rule);
+  std::size_t disputes = r.diagnostics.count(FindingKind::dispute);
+  std::string out;
+  if (errors) out += fmt::format("{} error{}", errors, errors == 1 ? "" : "s");
+  if (disputes)
+    out += fmt::format("{}{} dispute{}", out.empty() ? "" : ", ", disputes, disputes == 1 ? "" : "s");
+  return out;
+}
+
+}  // namespace
+
+std::string verdict_line(const CheckedRecord& record) {
+  const GameResult& r = *record.result;
+  std::string line = fmt::format("{}: {}", record.file, to_string(r.verdict));
+  std::string c = counts(r);
+  if (!c.empty()) line += fmt::format(" ({})", c);
+  if (r.verdict == Verdict::malformed) return line;
+  if (r.scores_known && !r.scores.empty()) {
+    std::string scores;
+    for (const auto& [colour, points] : r.scores)
+      scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", colour, points);
+    line += fmt::format("; {}: {}", r.finished ? "final scores" : "scores so far", scores);
+  }
+  if (!r.finished) line += "; unfinished";
+  for (const auto& remark : r.remarks)
+    if (r.finished && (r.verdict == Verdict::ok || r.verdict == Verdict::disputed))
+      line += fmt::format("; {}", remark);
+  return line;
+}
+
+void append_text(std::string& out, const CheckedRecord& record) {
+  const GameResult& r = *record.result;
+  LineIndex lines(record.text);
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    std::string where = d.loc.known() ? fmt::format("{}:{}:{}", record.file, d.loc.line, d.loc.column)
+                                      : record.file;
+    std::string follows =
+        d.follow_on ? fmt::format(" (follows from line {})", d.follows_line) : std::string();
+    fmt::format_to(std::back_inserter(out), "{}: {}: {}{} [{}]\n", where, to_string(d.severity()),
+                   d.message, follows, d.rule);
+    if (d.loc.known()) append_caret(out, lines, d);
+  }
+  out += verdict_line(record);
+  out += '\n';
+}
+
+void append_json(std::string& out, const CheckedRecord& record) {
+  const GameResult& r = *record.result;
+  JsonWriter w(out);
+  w.begin_object();
+  w.key("file").value(record.file);
+  w.key("game");
+  if (r.game.empty())
+    w.null();
+  else
+    w.value(r.game);
+  w.key("verdict").value(to_string(r.verdict));
+  w.key("finished").value(r.finished);
+  w.key("diagnostics").begin_array();
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    w.begin_object();
+    w.key("severity").value(to_string(d.severity()));
+    w.key("rule").value(d.rule);
+    w.key("line");
+    d.loc.known() ? w.value(static_cast<long long>(d.loc.line)) : w.null();
+    w.key("column");
+    d.loc.known() ? w.value(static_cast<long long>(d.loc.column)) : w.null();
+    w.key("turn");
+    d.turn > 0 ? w.value(d.turn) : w.null();
+    w.key("colour");
+    d.colour.empty() ? w.null() : w.value(d.colour);
+    w.key("message").value(d.message);
+    w.key("follow_on").value(d.follow_on);
+    w.key("follows_line");
+    d.follow_on ? w.value(static_cast<long long>(d.follows_line)) : w.null();
+    w.end_object();
+  }
+  w.end_array();
+  w.key("scores").begin_object();
+  if (r.scores_known)
+    for (const auto& [colour, points] : r.scores) w.key(colour).value(points);
+  w.end_object();
+  w.key("winners").begin_array();
+  for (const auto& c : r.winners) w.value(c);
+  w.end_array();
+  for (const auto& [key, value] : r.extra) {
+    w.key(key);
+    value.write(w);
+  }
+  w.end_object();
+}
+
+void Summary::add(const GameResult& result) {
+  ++records;
+  ++verdicts[static_cast<std::size_t>(result.verdict)];
+  for (const Diagnostic& d : result.diagnostics.items())
+    if (d.kind != FindingKind::info) ++rules[d.rule];
+}
+
+std::string summary_text(const Summary& s) {
+  std::string out = fmt::format("{} record{}: {} ok, {} disputed, {} illegal, {} malformed",
+                                s.records, s.records == 1 ? "" : "s", s.verdicts[0], s.verdicts[1],
+                                s.verdicts[2], s.verdicts[3]);
+  if (!s.rules.empty()) {
+    std::string rules;
+    for (const auto& [rule, n] : s.rules) rules += fmt::format("{}{} ×{}", rules.empty() ? "" : ", ", rule, n);
+    out += fmt::format("\nfindings by rule: {}", rules);
+  }
+  return out + '\n';
+}
+
+void append_summary_json(std::string& out, const Summary& s) {
+  JsonWriter w(out);
+  w.begin_object();
+  w.key("records").value(s.records);
+  for (int v = 0; v < 4; ++v) w.key(to_string(static_cast<Verdict>(v))).value(s.verdicts[static_cast<std::size_t>(v)]);
+  w.key("rules").begin_object();
+  for (const auto& [rule, n] : s.rules) w.key(rule).value(n);
+  w.end_object();
+  w.end_object();
+}
+
+}  // namespace wallaudit::report
