@@ -8,7 +8,16 @@ namespace {
 TEST(JsonWriter, EscapesAndNests) {
   std::string out;
   JsonWriter w(out);
-  w.begin_object().key("a").value("x\"y\n").key("b").begin_array().value(1).value(true).null().end_array().end_object();
+  w.begin_object()
+      .key("a")
+      .value("x\"y\n")
+      .key("b")
+      .begin_array()
+      .value(1)
+      .value(true)
+      .null()
+      .end_array()
+      .end_object();
   EXPECT_EQ(out, R"({"a":"x\"y\n","b":[1,true,null]})");
 }
 

@@ -343,7 +343,7 @@ class Reader {
                      "<boards> holds either one <board-set> or <side> elements, not both");
           return;
         }
-        xml_.no_text(node);
+        xml_.for_each_child(node, [](pugi::xml_node) {});  // reports stray text
         auto read = read_board_set(xml_, only);
         ok = read != nullptr;
         if (ok) set = read, set->origin = "inline";

@@ -13,8 +13,12 @@
 
 namespace wallaudit::test {
 
-std::string source_dir() { return WALLAUDIT_SOURCE_DIR; }
-std::string binary() { return WALLAUDIT_BINARY; }
+std::string source_dir() {
+  return WALLAUDIT_SOURCE_DIR;
+}
+std::string binary() {
+  return WALLAUDIT_BINARY;
+}
 
 GameResult check_text(std::string text, const CheckContext& ctx) {
   return check_record(builtin_registry(), std::move(text), ctx);
@@ -22,7 +26,8 @@ GameResult check_text(std::string text, const CheckContext& ctx) {
 
 std::vector<std::string> rules_of(const GameResult& result) {
   std::vector<std::string> out;
-  for (const auto& d : result.diagnostics.items()) out.push_back(d.rule);
+  for (const auto& d : result.diagnostics.items())
+    out.push_back(d.rule);
   return out;
 }
 
@@ -73,7 +78,8 @@ RunResult run_cli(const std::vector<std::string>& args, const std::string* input
     std::string bin = binary();
     argv.push_back(bin.data());
     std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
+    for (auto& a : copy)
+      argv.push_back(a.data());
     argv.push_back(nullptr);
     ::execv(bin.c_str(), argv.data());
     ::_exit(127);
