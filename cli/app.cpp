@@ -33,12 +33,15 @@ const std::vector<Command>& commands() {
 }
 
 void print_usage(std::FILE* to) {
-  fmt::print(to, "usage: wallaudit COMMAND [OPTIONS] [ARGS]\n\n"
-                 "Checks logged games of the Great Wall family of board games.\n\ncommands:\n");
-  for (const auto& c : commands()) fmt::print(to, "  {:<10} {}\n", c.name, c.summary);
-  fmt::print(to, "\n'wallaudit COMMAND --help' describes a command's options.\n"
-                 "Exit status: 0 every record ok, 1 some record illegal or disputed, 2 some input\n"
-                 "malformed or unreadable, 64 bad command line.\n");
+  fmt::print(to,
+             "usage: wallaudit COMMAND [OPTIONS] [ARGS]\n\n"
+             "Checks logged games of the Great Wall family of board games.\n\ncommands:\n");
+  for (const auto& c : commands())
+    fmt::print(to, "  {:<10} {}\n", c.name, c.summary);
+  fmt::print(to,
+             "\n'wallaudit COMMAND --help' describes a command's options.\n"
+             "Exit status: 0 every record ok, 1 some record illegal or disputed, 2 some input\n"
+             "malformed or unreadable, 64 bad command line.\n");
 }
 
 }  // namespace

@@ -72,7 +72,8 @@ int check_command(const std::vector<std::string>& args) {
   input_options.all_files = vm.count("all") > 0;
   std::vector<std::string> warnings;
   auto inputs = expand_inputs(vm["paths"].as<std::vector<std::string>>(), input_options, warnings);
-  for (const auto& w : warnings) fmt::print(stderr, "wallaudit check: {}\n", w);
+  for (const auto& w : warnings)
+    fmt::print(stderr, "wallaudit check: {}\n", w);
 
   const Registry& registry = builtin_registry();
   report::Summary summary;

@@ -86,8 +86,8 @@ std::optional<CheckContext> make_context(const po::variables_map& vm, const char
     Diagnostics problems;
     ctx.prepared.emplace_back(std::string(game->id()), game->prepare(ctx, problems));
     for (const auto& d : problems.items()) {
-      fmt::print(stderr, "{}:{}:{}: error: {} [{}]\n", d.file, d.loc.line, d.loc.column,
-                 d.message, d.rule);
+      fmt::print(stderr, "{}:{}:{}: error: {} [{}]\n", d.file, d.loc.line, d.loc.column, d.message,
+                 d.rule);
       ok = false;
     }
   }

@@ -27,8 +27,8 @@ void walk(const fs::path& dir, const InputOptions& options, std::vector<Input>& 
     return;
   }
   if (!visited.insert(canonical).second) {
-    warnings.push_back(fmt::format("{}: directory already visited (symbolic link loop?); skipped",
-                                   dir.string()));
+    warnings.push_back(
+        fmt::format("{}: directory already visited (symbolic link loop?); skipped", dir.string()));
     return;
   }
   std::vector<fs::directory_entry> entries;

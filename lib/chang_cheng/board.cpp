@@ -89,9 +89,9 @@ std::optional<std::vector<int>> token_list(XmlChecker& xml, pugi::xml_node node,
     auto v = parse_integer(word);
     if (!v || *v < -100 || *v > 100) {
       if (ok)
-        xml.error(rec::bad_value, xml.value_loc(node, attribute),
-                  fmt::format("'{}' of <token-mix> lists whole numbers, not \"{}\"", attribute,
-                              word));
+        xml.error(
+            rec::bad_value, xml.value_loc(node, attribute),
+            fmt::format("'{}' of <token-mix> lists whole numbers, not \"{}\"", attribute, word));
       ok = false;
       return;
     }
@@ -176,8 +176,7 @@ bool read_side(XmlChecker& xml, pugi::xml_node node, BoardSet& set) {
   });
   if (ok) {
     if (side.spaces.empty()) {
-      xml.error(rec::bad_definition, side.loc,
-                fmt::format("side {} has no wall spaces", side.id));
+      xml.error(rec::bad_definition, side.loc, fmt::format("side {} has no wall spaces", side.id));
       ok = false;
     } else if (side.spaces.size() > 64) {
       xml.error(rec::bad_definition, side.loc,

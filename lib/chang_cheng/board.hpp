@@ -31,8 +31,8 @@ struct SpaceDef {
 };
 
 struct SideDef {
-  std::string id;     // "1A"
-  std::string board;  // the physical board, "1"
+  std::string id;                     // "1A"
+  std::string board;                  // the physical board, "1"
   std::string left_edge, right_edge;  // empty when undeclared
   std::array<std::string, 3> province_names;
   std::vector<SpaceDef> spaces;  // west to east: W1, W2, …
@@ -60,7 +60,9 @@ class BoardSet {
   SpaceId space(int side, int w) const { return base_[side] + w; }  // w from 0
   int side_of_space(SpaceId s) const { return space_side_[s]; }
   int index_on_side(SpaceId s) const { return s - base_[space_side_[s]]; }
-  const SpaceDef& space_def(SpaceId s) const { return sides[space_side_[s]].spaces[index_on_side(s)]; }
+  const SpaceDef& space_def(SpaceId s) const {
+    return sides[space_side_[s]].spaces[index_on_side(s)];
+  }
   ProvinceId province_of(SpaceId s) const { return side_of_space(s) * 3 + space_def(s).province; }
   RegionId region_of(SpaceId s) const { return side_of_space(s) * 3 + space_def(s).region; }
   // Spaces of a side, west to east.

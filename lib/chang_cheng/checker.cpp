@@ -10,7 +10,9 @@ namespace wallaudit::cc {
 
 namespace {
 
-int ci(Colour c) { return static_cast<int>(c); }
+int ci(Colour c) {
+  return static_cast<int>(c);
+}
 
 // The pieces of a turn's action, in the order they were placed.
 enum class Act : std::uint8_t { wall, card, double_wall, tower, pass };
@@ -22,21 +24,31 @@ bool is_action(StepKind k) {
 
 Act act_of(StepKind k) {
   switch (k) {
-    case StepKind::wall: return Act::wall;
-    case StepKind::card: return Act::card;
-    case StepKind::double_wall: return Act::double_wall;
-    case StepKind::tower: return Act::tower;
-    default: return Act::pass;
+    case StepKind::wall:
+      return Act::wall;
+    case StepKind::card:
+      return Act::card;
+    case StepKind::double_wall:
+      return Act::double_wall;
+    case StepKind::tower:
+      return Act::tower;
+    default:
+      return Act::pass;
   }
 }
 
 std::string_view act_name(Act a) {
   switch (a) {
-    case Act::wall: return "a wall";
-    case Act::card: return "a card";
-    case Act::double_wall: return "the double wall";
-    case Act::tower: return "the tower";
-    case Act::pass: return "a pass";
+    case Act::wall:
+      return "a wall";
+    case Act::card:
+      return "a card";
+    case Act::double_wall:
+      return "the double wall";
+    case Act::tower:
+      return "the tower";
+    case Act::pass:
+      return "a pass";
   }
   return "a piece";
 }
@@ -92,8 +104,10 @@ class Checker {
   // ---- set-up ----------------------------------------------------------------------------
 
   void options() {
-    for (const auto& o : rec_.options) set_option(opts_, o.name, o.value);
-    for (const auto& [n, v] : settings_.option_overrides) set_option(opts_, n, v);
+    for (const auto& o : rec_.options)
+      set_option(opts_, o.name, o.value);
+    for (const auto& [n, v] : settings_.option_overrides)
+      set_option(opts_, n, v);
     result_.options = opts_;
   }
 
@@ -139,7 +153,8 @@ class Checker {
     int effective_players = teams ? 2 : seats_;
     int expansions = effective_players >= 4 ? 2 : 1;
     std::vector<EventCard> events;
-    for (const auto& [e, loc] : rec_.events) events.push_back(e);
+    for (const auto& [e, loc] : rec_.events)
+      events.push_back(e);
     result_.state.emplace(rec_.boards, opts_, rec_.variant, events, result_.seat_colours,
                           expansions);
     State& st = *result_.state;
@@ -177,9 +192,7 @@ class Checker {
               SourceLoc where, int turn, std::string_view rule, const int* side) {
     State& st = *result_.state;
     const BoardSet& set = *rec_.boards;
-    auto wanted = [&](int place) {
-      return side ? place / 3 == *side : st.side_in_play(place / 3);
-    };
+    auto wanted = [&](int place) { return side ? place / 3 == *side : st.side_in_play(place / 3); };
     std::vector<bool> rep_seen(static_cast<std::size_t>(set.side_count()) * 3);
     std::vector<bool> thr_seen(rep_seen.size());
     for (const auto& t : reputations) {
@@ -241,7 +254,8 @@ class Checker {
   std::string seat_label(int seat) const {
     const auto& p = rec_.players[static_cast<std::size_t>(seat)];
     std::string colours;
-    for (Colour c : p.colours) colours += fmt::format("{}{}", colours.empty() ? "" : "/", name(c));
+    for (Colour c : p.colours)
+      colours += fmt::format("{}{}", colours.empty() ? "" : "/", name(c));
     return colours;
   }
 
@@ -256,10 +270,10 @@ class Checker {
     std::vector<ProvinceId> pending;  // completed, waiting for their scoring
     std::array<int, kAllColours> bonus{};
     std::vector<const Step*> bonus_claims;
-    bool expand_awaited = false;       // immediate timing: due after the last scoring
-    bool expand_late = false;          // a placement came while it was awaited
+    bool expand_awaited = false;            // immediate timing: due after the last scoring
+    bool expand_late = false;               // a placement came while it was awaited
     const Step* deferred_expand = nullptr;  // end-of-turn timing, written too early
-    std::uint32_t taint = 0;           // first error line in this turn
+    std::uint32_t taint = 0;                // first error line in this turn
   };
 
   void turn(const Turn& t, int n) {
@@ -279,10 +293,10 @@ class Checker {
       std::string who = owner < 0 ? fmt::format("{} is not playing", name(t.colour))
                                   : fmt::format("{} played out of turn", name(t.colour));
       report(FindingKind::rule, rule, t.colour_loc, n, t.colour,
-             n == 1 ? fmt::format("the first turn belongs to the first seat ({}); {}",
-                                  seat_label(seat), who)
-                    : fmt::format("turn {} belongs to {} (seat order); {}", n, seat_label(seat),
-                                  who),
+             n == 1
+                 ? fmt::format("the first turn belongs to the first seat ({}); {}",
+                               seat_label(seat), who)
+                 : fmt::format("turn {} belongs to {} (seat order); {}", n, seat_label(seat), who),
              order_taint_);
       order_taint_ = t.colour_loc.line;
       if (owner < 0) {
@@ -313,7 +327,8 @@ class Checker {
         if (st.piece(s).taint && !board_taint) board_taint = st.piece(s).taint;
     }
 
-    for (std::size_t i = 0; i < t.steps.size(); ++i) step(ctx, t.steps[i], i + 1 == t.steps.size());
+    for (std::size_t i = 0; i < t.steps.size(); ++i)
+      step(ctx, t.steps[i], i + 1 == t.steps.size());
     flush_pending(ctx);
 
     // The turn as a whole.
@@ -327,9 +342,9 @@ class Checker {
       if (ctx.acts.size() == 1 && ctx.acts[0].first == Act::pass && partial_example) {
         report(FindingKind::rule, "CC-404", ctx.acts[0].second->loc, n, t.colour,
                fmt::format("{} passed, but {} was possible{}", name(t.colour), *partial_example,
-                           complete_example ? fmt::format(" (even a complete action: {})",
-                                                          *complete_example)
-                                            : ""),
+                           complete_example
+                               ? fmt::format(" (even a complete action: {})", *complete_example)
+                               : ""),
                board_taint);
       } else if (ctx.acts.size() == 1 && ctx.acts[0].first != Act::pass && complete_example) {
         report(FindingKind::rule, "CC-404", ctx.acts[0].second->loc, n, t.colour,
@@ -416,13 +431,27 @@ class Checker {
       case StepKind::card:
       case StepKind::double_wall:
       case StepKind::tower:
-      case StepKind::pass: placement(ctx, s); break;
-      case StepKind::neutral: neutral(ctx, s); break;
-      case StepKind::peek: peek(ctx, s); break;
-      case StepKind::threat: threat(ctx, s); break;
-      case StepKind::score: score(ctx, s); break;
-      case StepKind::expand: expand_step(ctx, s, last); break;
-      case StepKind::bonus: ctx.bonus_claims.push_back(&s); break;
+      case StepKind::pass:
+        placement(ctx, s);
+        break;
+      case StepKind::neutral:
+        neutral(ctx, s);
+        break;
+      case StepKind::peek:
+        peek(ctx, s);
+        break;
+      case StepKind::threat:
+        threat(ctx, s);
+        break;
+      case StepKind::score:
+        score(ctx, s);
+        break;
+      case StepKind::expand:
+        expand_step(ctx, s, last);
+        break;
+      case StepKind::bonus:
+        ctx.bonus_claims.push_back(&s);
+        break;
     }
   }
 
@@ -465,29 +494,31 @@ class Checker {
       if (act == Act::pass || prev == Act::pass) {
         shape_error = "a pass cannot be combined with anything else in the turn";
       } else if (!two) {
-        shape_error = fmt::format("{} is a third piece: an action places two pieces at most",
-                                  act_name(act));
+        shape_error =
+            fmt::format("{} is a third piece: an action places two pieces at most", act_name(act));
       } else if (prev == Act::wall && act == Act::wall) {
         if (set.province_of(prev_step->space) == set.province_of(s.space)) {
           rule = "CC-411";
-          shape_error = fmt::format("both walls go to {}; the two walls of \"two walls\" go to "
-                                    "two different provinces",
-                                    set.province_name(set.province_of(s.space)));
+          shape_error = fmt::format(
+              "both walls go to {}; the two walls of \"two walls\" go to "
+              "two different provinces",
+              set.province_name(set.province_of(s.space)));
         }
       } else if (prev == Act::card && act == Act::card) {
         if (prev_step->province == s.province) {
           rule = "CC-411";
-          shape_error = fmt::format("both cards go to {}; the two cards of \"two cards\" go to "
-                                    "two different provinces",
-                                    set.province_name(s.province));
+          shape_error = fmt::format(
+              "both cards go to {}; the two cards of \"two cards\" go to "
+              "two different provinces",
+              set.province_name(s.province));
         }
       } else if (prev == Act::card && act == Act::wall) {
         if (set.province_of(s.space) != prev_step->province) {
           rule = "CC-412";
-          shape_error = fmt::format("the wall goes to {}, but the card went to {}; in \"card and "
-                                    "wall\" the wall goes to the card's province",
-                                    set.province_name(set.province_of(s.space)),
-                                    set.province_name(prev_step->province));
+          shape_error = fmt::format(
+              "the wall goes to {}, but the card went to {}; in \"card and "
+              "wall\" the wall goes to the card's province",
+              set.province_name(set.province_of(s.space)), set.province_name(prev_step->province));
         }
       } else if (prev == Act::wall && act == Act::card) {
         rule = "CC-412";
@@ -510,17 +541,29 @@ class Checker {
     Violations v;
     int bonus = 0;
     switch (act) {
-      case Act::wall: v = st.place_wall(c, s.space, n, line); break;
-      case Act::tower: v = st.place_tower(c, s.space, n, line); break;
-      case Act::double_wall: v = st.place_double(c, s.space, s.space2, n, line, bonus); break;
-      case Act::card: v = st.place_card(c, s.province, s.card, n, line); break;
-      case Act::pass: break;
+      case Act::wall:
+        v = st.place_wall(c, s.space, n, line);
+        break;
+      case Act::tower:
+        v = st.place_tower(c, s.space, n, line);
+        break;
+      case Act::double_wall:
+        v = st.place_double(c, s.space, s.space2, n, line, bonus);
+        break;
+      case Act::card:
+        v = st.place_card(c, s.province, s.card, n, line);
+        break;
+      case Act::pass:
+        break;
     }
     for (auto& violation : v) {
-      bool off_board = violation.rule == "CC-406" && violation.message.find("not in play") !=
-                                                         std::string::npos;
+      bool off_board =
+          violation.rule == "CC-406" && violation.message.find("not in play") != std::string::npos;
       report(FindingKind::rule, violation.rule, s.target_loc.known() ? s.target_loc : s.loc, n, c,
-             violation.message, violation.follows ? violation.follows : off_board ? overdue : 0);
+             violation.message,
+             violation.follows ? violation.follows
+             : off_board       ? overdue
+                               : 0);
     }
     if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
     if (bonus) {
@@ -595,8 +638,9 @@ class Checker {
                       "(neutral-after-card-and-wall=same-province)";
         } else if (acts.size() == 2) {
           forbidden = {p};
-          why = "after card and wall on a province it goes on any other province "
-                "(neutral-after-card-and-wall=other-province)";
+          why =
+              "after card and wall on a province it goes on any other province "
+              "(neutral-after-card-and-wall=other-province)";
         }
         // A lone card under other-province: its own province (as after two cards) or any
         // other (as after card and wall) -- every province is allowed.
@@ -633,15 +677,15 @@ class Checker {
 
   void peek(TurnContext& ctx, const Step& s) {
     const BoardSet& set = *rec_.boards;
-    if (std::find(ctx.peekable.begin(), ctx.peekable.end(), s.region) != ctx.peekable.end())
-      return;
+    if (std::find(ctx.peekable.begin(), ctx.peekable.end(), s.region) != ctx.peekable.end()) return;
     std::string why;
     if (ctx.peekable.empty()) {
       why = ctx.neutral ? "no peek follows a neutral wall"
                         : "a peek follows the player's own wall, double wall or tower";
     } else {
       std::string list;
-      for (RegionId r : ctx.peekable) list += fmt::format("{}{}", list.empty() ? "" : " or ", set.region_name(r));
+      for (RegionId r : ctx.peekable)
+        list += fmt::format("{}{}", list.empty() ? "" : " or ", set.region_name(r));
       why = fmt::format("the piece just placed lets its owner look at {} only", list);
     }
     report(FindingKind::rule, "CC-408", s.target_loc, ctx.n, ctx.colour,
@@ -734,11 +778,15 @@ class Checker {
             choice_items.push_back(&item);
             break;
           }
-          case ScoreItem::Kind::award: awards.push_back(&item); break;
+          case ScoreItem::Kind::award:
+            awards.push_back(&item);
+            break;
         }
       }
     }
-    SourceLoc where = elem ? elem->loc : ctx.acts.empty() ? ctx.turn->loc : ctx.acts.back().second->loc;
+    SourceLoc where = elem               ? elem->loc
+                      : ctx.acts.empty() ? ctx.turn->loc
+                                         : ctx.acts.back().second->loc;
     Violations v;
     std::uint32_t line = where.line;
     ProvinceScore ps = st.score_province(p, reveals, choices, line, v);
@@ -757,7 +805,8 @@ class Checker {
       }
       std::string message = violation.message;
       if (!elem && violation.rule != "CC-1201")
-        message += fmt::format(" (no <score province=\"{}\"> gives the choices)", set.province_name(p));
+        message +=
+            fmt::format(" (no <score province=\"{}\"> gives the choices)", set.province_name(p));
       report(FindingKind::rule, violation.rule, at, ctx.n, ctx.colour, message, violation.follows);
       note_error(ctx, at);
     }
@@ -765,7 +814,8 @@ class Checker {
     step.kind = ScoringStep::Kind::province;
     step.turn = ctx.n;
     step.loc = where;
-    for (Colour c : ps.scorers) step.points[ci(c)] = ps.value;
+    for (Colour c : ps.scorers)
+      step.points[ci(c)] = ps.value;
     // Award claims: exactly the colours that score, with the value.
     std::array<int, kAllColours> seen{};
     for (const ScoreItem* a : awards) {
@@ -791,8 +841,8 @@ class Checker {
                 step.points[c] == 0
                     ? fmt::format("claimed {} points for {} in {}, recomputed 0: {} does not "
                                   "score there; {}",
-                                  a->points, name(a->colour), set.province_name(p),
-                                  name(a->colour), because)
+                                  a->points, name(a->colour), set.province_name(p), name(a->colour),
+                                  because)
                     : fmt::format("claimed {} points for {} in {}, recomputed {}: {}", a->points,
                                   name(a->colour), set.province_name(p), step.points[c], because),
                 ps.taint);
@@ -831,16 +881,17 @@ class Checker {
         ctx.deferred_expand = &s;
         return;
       }
-    } else if (pending && immediate && (ctx.expand_late || (!ctx.expand_awaited && !expansion_reported_))) {
+    } else if (pending && immediate &&
+               (ctx.expand_late || (!ctx.expand_awaited && !expansion_reported_))) {
       report(FindingKind::rule, "CC-603", e.loc, ctx.n, ctx.colour,
              "with expansion-timing=immediate the new side is joined right after the scoring "
              "that placed the third emperor card, before the rest of the action");
       note_error(ctx, e.loc);
     } else if (pending && expansion_reported_) {
-      report(FindingKind::rule, "CC-603", e.loc, ctx.n, ctx.colour,
-             fmt::format("this expansion was due earlier (turn reported on line {})",
-                         overdue_line_),
-             overdue_line_);
+      report(
+          FindingKind::rule, "CC-603", e.loc, ctx.n, ctx.colour,
+          fmt::format("this expansion was due earlier (turn reported on line {})", overdue_line_),
+          overdue_line_);
     }
     apply_expand(ctx, s, true);
   }
@@ -867,19 +918,23 @@ class Checker {
   // ---- scoring records ---------------------------------------------------------------------
 
   std::string explain_province(const ProvinceScore& ps) const {
-    std::string value = fmt::format("value {} = {} piece{}", ps.value, ps.intact, ps.intact == 1 ? "" : "s");
+    std::string value =
+        fmt::format("value {} = {} piece{}", ps.value, ps.intact, ps.intact == 1 ? "" : "s");
     value += fmt::format(" {} token {}", ps.token < 0 ? "-" : "+", std::abs(ps.token));
-    for (const auto& note : ps.modifier_notes) value += fmt::format(" {}", note);
+    for (const auto& note : ps.modifier_notes)
+      value += fmt::format(" {}", note);
     std::string strengths;
     for (int c = 0; c < kPlayerColours; ++c) {
       int s = ps.pieces[c] + ps.extra[c];
       if (s == 0) continue;
-      strengths += fmt::format("{}{} {}", strengths.empty() ? "" : ", ", name(static_cast<Colour>(c)), s);
+      strengths +=
+          fmt::format("{}{} {}", strengths.empty() ? "" : ", ", name(static_cast<Colour>(c)), s);
       if (ps.extra[c]) strengths += fmt::format(" ({}+{} extra)", ps.pieces[c], ps.extra[c]);
     }
     if (ps.pieces[ci(Colour::neutral)])
-      strengths += fmt::format("{}neutral {}", strengths.empty() ? "" : ", ", ps.pieces[ci(Colour::neutral)]);
-    std::string who = ps.neutral_blocks ? "the neutral walls hold the majority: nobody scores"
+      strengths += fmt::format("{}neutral {}", strengths.empty() ? "" : ", ",
+                               ps.pieces[ci(Colour::neutral)]);
+    std::string who = ps.neutral_blocks    ? "the neutral walls hold the majority: nobody scores"
                       : ps.scorers.empty() ? "nobody has a piece there"
                                            : fmt::format("{} score{}", colour_list(ps.scorers),
                                                          ps.scorers.size() == 1 ? "s" : "");
@@ -888,7 +943,8 @@ class Checker {
 
   void push_step(ScoringStep step) {
     const State& st = *result_.state;
-    for (int c = 0; c < kAllColours; ++c) step.totals[c] = st.colour(static_cast<Colour>(c)).score;
+    for (int c = 0; c < kAllColours; ++c)
+      step.totals[c] = st.colour(static_cast<Colour>(c)).score;
     result_.steps.push_back(std::move(step));
   }
 
@@ -919,7 +975,9 @@ class Checker {
           RegionId r = side * 3 + k;
           if (st.region(r).removed || st.region(r).value) continue;
           result_.unknown_threats.push_back(r);
-          SourceLoc at = threat_loc_.count(r) ? threat_loc_[r] : rec_.end.present ? rec_.end.loc : rec_.play_loc;
+          SourceLoc at = threat_loc_.count(r) ? threat_loc_[r]
+                         : rec_.end.present   ? rec_.end.loc
+                                              : rec_.play_loc;
           report(FindingKind::rule, "CC-1202", at, 0, std::nullopt,
                  fmt::format("the threat token of {} is still in play at the end but its value "
                              "is never stated; the final scores cannot be known (they are shown "
@@ -932,7 +990,8 @@ class Checker {
         step.kind = ScoringStep::Kind::mongol;
         step.loc = rec_.end.present ? rec_.end.loc : SourceLoc{};
         if (loss.value_known)
-          for (Colour c : loss.losers) step.points[ci(c)] = loss.token;
+          for (Colour c : loss.losers)
+            step.points[ci(c)] = loss.token;
         step.loss = std::move(loss);
         push_step(std::move(step));
       }
@@ -968,24 +1027,26 @@ class Checker {
     std::map<std::pair<RegionId, int>, int> actual;
     for (const auto& step : result_.steps) {
       if (step.kind != ScoringStep::Kind::mongol || !step.loss->value_known) continue;
-      for (Colour c : step.loss->losers) actual[{step.loss->region, ci(c)}] = step.loss->token;
+      for (Colour c : step.loss->losers)
+        actual[{step.loss->region, ci(c)}] = step.loss->token;
     }
     std::set<std::pair<RegionId, int>> claimed;
     for (const auto& l : rec_.end.losses) {
       std::pair<RegionId, int> key{l.region, ci(l.colour)};
       if (!claimed.insert(key).second) {
-        dispute(l.loc, 0, l.colour,
-                fmt::format("a second <loss> for {} in {}", name(l.colour), set.region_name(l.region)),
-                0);
+        dispute(
+            l.loc, 0, l.colour,
+            fmt::format("a second <loss> for {} in {}", name(l.colour), set.region_name(l.region)),
+            0);
         continue;
       }
       int recomputed = actual.count(key) ? actual[key] : 0;
       if (l.points != recomputed)
-        dispute(l.loc, 0, l.colour,
-                fmt::format("claimed loss {} for {} in {}, recomputed {}: {}", l.points,
-                            name(l.colour), set.region_name(l.region), recomputed,
-                            explain_loss(l.region)),
-                score_taint(l.colour));
+        dispute(
+            l.loc, 0, l.colour,
+            fmt::format("claimed loss {} for {} in {}, recomputed {}: {}", l.points, name(l.colour),
+                        set.region_name(l.region), recomputed, explain_loss(l.region)),
+            score_taint(l.colour));
     }
     if (!rec_.end.losses.empty()) {
       for (const auto& [key, points] : actual) {
@@ -1002,7 +1063,8 @@ class Checker {
     for (const auto& e : rec_.end.events) {
       if (!event_claims.insert({static_cast<int>(e.card), ci(e.colour)}).second) {
         dispute(e.loc, 0, e.colour,
-                fmt::format("a second <event> claim for {} and {}", name(e.card), name(e.colour)), 0);
+                fmt::format("a second <event> claim for {} and {}", name(e.card), name(e.colour)),
+                0);
         continue;
       }
       int recomputed = 0;
@@ -1064,8 +1126,11 @@ class Checker {
       const RegionLoss& l = *step.loss;
       std::string counts;
       for (int c = 0; c < kAllColours; ++c)
-        if (l.count[c]) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", name(static_cast<Colour>(c)), l.count[c]);
-      std::string out = fmt::format("token {}, pieces {}", l.token, counts.empty() ? "none" : counts);
+        if (l.count[c])
+          counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", name(static_cast<Colour>(c)),
+                                l.count[c]);
+      std::string out =
+          fmt::format("token {}, pieces {}", l.token, counts.empty() ? "none" : counts);
       if (l.neutral_blocks) out += "; the neutral walls hold the majority: nobody loses";
       if (!l.protected_by_tower.empty())
         out += fmt::format("; {} protected by a tower", colour_list(l.protected_by_tower));
@@ -1083,10 +1148,18 @@ class Checker {
     for (const auto& step : result_.steps) {
       int p = step.points[ci(c)];
       switch (step.kind) {
-        case ScoringStep::Kind::bonus: bonus += p; break;
-        case ScoringStep::Kind::province: provinces += p; break;
-        case ScoringStep::Kind::mongol: mongols += p; break;
-        case ScoringStep::Kind::event: events += p; break;
+        case ScoringStep::Kind::bonus:
+          bonus += p;
+          break;
+        case ScoringStep::Kind::province:
+          provinces += p;
+          break;
+        case ScoringStep::Kind::mongol:
+          mongols += p;
+          break;
+        case ScoringStep::Kind::event:
+          events += p;
+          break;
       }
     }
     std::string out = fmt::format("provinces {}, double-wall bonus {}", provinces, bonus);
@@ -1103,7 +1176,8 @@ class Checker {
         Team team;
         team.player = p.name;
         team.colours = p.colours;
-        for (Colour c : p.colours) team.points += st.colour(c).score;
+        for (Colour c : p.colours)
+          team.points += st.colour(c).score;
         result_.teams.push_back(std::move(team));
       }
     }
@@ -1113,7 +1187,8 @@ class Checker {
       const Team& b = result_.teams[1];
       auto best = [&](const Team& t) {
         int m = std::numeric_limits<int>::min();
-        for (Colour c : t.colours) m = std::max(m, st.colour(c).score);
+        for (Colour c : t.colours)
+          m = std::max(m, st.colour(c).score);
         return m;
       };
       auto label = [&](std::size_t i) {
@@ -1125,7 +1200,8 @@ class Checker {
       std::string why;
       if (a.points != b.points) {
         winner = a.points > b.points ? 0 : 1;
-        why = fmt::format("{} to {} points", std::max(a.points, b.points), std::min(a.points, b.points));
+        why = fmt::format("{} to {} points", std::max(a.points, b.points),
+                          std::min(a.points, b.points));
       } else if (best(a) != best(b)) {
         winner = best(a) > best(b) ? 0 : 1;
         why = fmt::format("tied at {} points, broken by the best single colour ({} to {})",
@@ -1133,23 +1209,24 @@ class Checker {
       }
       if (winner >= 0) {
         result_.winners = result_.teams[static_cast<std::size_t>(winner)].colours;
-        result_.result_sentence = fmt::format("{} wins, {}", label(static_cast<std::size_t>(winner)), why);
+        result_.result_sentence =
+            fmt::format("{} wins, {}", label(static_cast<std::size_t>(winner)), why);
       } else {
         for (const auto& t : result_.teams)
           result_.winners.insert(result_.winners.end(), t.colours.begin(), t.colours.end());
         result_.result_sentence = fmt::format(
-            "the game is drawn: both teams have {} points and the same best colour ({})",
-            a.points, best(a));
+            "the game is drawn: both teams have {} points and the same best colour ({})", a.points,
+            best(a));
       }
       return;
     }
     int top = std::numeric_limits<int>::min();
-    for (Colour c : result_.seat_colours) top = std::max(top, st.colour(c).score);
+    for (Colour c : result_.seat_colours)
+      top = std::max(top, st.colour(c).score);
     for (Colour c : result_.seat_colours)
       if (st.colour(c).score == top) result_.winners.push_back(c);
-    result_.result_sentence =
-        fmt::format("{} win{} with {} points", colour_list(result_.winners),
-                    result_.winners.size() == 1 ? "s" : "", top);
+    result_.result_sentence = fmt::format("{} win{} with {} points", colour_list(result_.winners),
+                                          result_.winners.size() == 1 ? "s" : "", top);
   }
 
   const Record& rec_;

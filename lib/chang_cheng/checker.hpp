@@ -20,7 +20,7 @@ struct ScoringStep {
   enum class Kind : std::uint8_t { bonus, province, mongol, event } kind = Kind::bonus;
   int turn = 0;  // 0 at the end of the game
   SourceLoc loc;
-  Colour colour = Colour::red;  // bonus: who placed the double wall
+  Colour colour = Colour::red;   // bonus: who placed the double wall
   SpaceId a = kNone, b = kNone;  // bonus: the double wall's spaces
   std::optional<ProvinceScore> province;
   std::optional<RegionLoss> loss;

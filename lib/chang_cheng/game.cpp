@@ -32,7 +32,8 @@ class ChangCheng final : public Game {
     for (const auto& spec : option_specs()) {
       RulesOption o;
       o.name = spec.name;
-      for (auto v : spec.values) o.values.emplace_back(v);
+      for (auto v : spec.values)
+        o.values.emplace_back(v);
       o.help = spec.help;
       options_.push_back(std::move(o));
     }
@@ -64,11 +65,11 @@ class ChangCheng final : public Game {
       for (Colour c : outcome.seat_colours)
         result.scores.emplace_back(std::string(name(c)), outcome.state->colour(c).score);
     }
-    for (Colour c : outcome.winners) result.winners.emplace_back(name(c));
+    for (Colour c : outcome.winners)
+      result.winners.emplace_back(name(c));
     if (outcome.finished)
-      result.extra.emplace_back("ended_by", outcome.reason == EndReason::passes
-                                                ? "passes"
-                                                : "wall-complete");
+      result.extra.emplace_back("ended_by",
+                                outcome.reason == EndReason::passes ? "passes" : "wall-complete");
     else
       result.extra.emplace_back("ended_by", nullptr);
     if (!outcome.teams.empty()) {
@@ -76,7 +77,8 @@ class ChangCheng final : public Game {
       for (std::size_t i = 0; i < outcome.teams.size(); ++i) {
         const Team& t = outcome.teams[i];
         JsonValue::Array colours;
-        for (Colour c : t.colours) colours.emplace_back(name(c));
+        for (Colour c : t.colours)
+          colours.emplace_back(name(c));
         JsonValue::Object team;
         team.emplace_back("colours", std::move(colours));
         team.emplace_back("points", t.points);
@@ -94,7 +96,8 @@ class ChangCheng final : public Game {
     return std::make_shared<const BoardCatalogue>(make_catalogue(ctx.definitions, problems));
   }
 
-  std::vector<Table> describe_boards(const CheckContext& ctx, Diagnostics& problems) const override {
+  std::vector<Table> describe_boards(const CheckContext& ctx,
+                                     Diagnostics& problems) const override {
     BoardCatalogue catalogue = make_catalogue(ctx.definitions, problems);
     std::vector<Table> tables;
     for (const auto& set : catalogue.sets) {
@@ -103,24 +106,28 @@ class ChangCheng final : public Game {
                             set == catalogue.default_set ? ", the default" : "");
       t.header = {"side", "board", "spaces", "provinces", "regions", "edges"};
       for (const auto& side : set->sides) {
-        std::string edges = side.left_edge.empty() && side.right_edge.empty()
-                                ? "-"
-                                : fmt::format("{}|{}", side.left_edge.empty() ? "*" : side.left_edge,
-                                              side.right_edge.empty() ? "*" : side.right_edge);
+        std::string edges =
+            side.left_edge.empty() && side.right_edge.empty()
+                ? "-"
+                : fmt::format("{}|{}", side.left_edge.empty() ? "*" : side.left_edge,
+                              side.right_edge.empty() ? "*" : side.right_edge);
         t.rows.push_back({side.id, side.board, std::to_string(side.spaces.size()),
                           runs(side, false), runs(side, true), edges});
       }
       if (set->mix) {
         std::string rep, thr;
-        for (int v : set->mix->reputation) rep += fmt::format("{}{}", rep.empty() ? "" : " ", v);
-        for (int v : set->mix->threat) thr += fmt::format("{}{}", thr.empty() ? "" : " ", v);
+        for (int v : set->mix->reputation)
+          rep += fmt::format("{}{}", rep.empty() ? "" : " ", v);
+        for (int v : set->mix->threat)
+          thr += fmt::format("{}{}", thr.empty() ? "" : " ", v);
         t.notes.push_back(fmt::format("token mix: reputation {}; threat {}", rep, thr));
       } else {
         t.notes.push_back("no token mix declared (reputation 0..4, threat -4..-2)");
       }
       if (set->origin == "built in")
-        t.notes.push_back("modelled on the published facts; the printed layouts are not "
-                          "published. Give a club's real boards with --boards FILE.");
+        t.notes.push_back(
+            "modelled on the published facts; the printed layouts are not "
+            "published. Give a club's real boards with --boards FILE.");
       tables.push_back(std::move(t));
     }
     return tables;

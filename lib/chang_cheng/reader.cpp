@@ -90,13 +90,27 @@ class Reader {
       last = std::max(last, index);
       if (index >= 3 && !boards_done_) use_default_boards();
       switch (index) {
-        case 0: read_meta(node); break;
-        case 1: read_rules(node); break;
-        case 2: read_boards(node); break;
-        case 3: read_players(node); break;
-        case 4: read_setup(node); break;
-        case 5: read_play(node); break;
-        case 6: read_end(node); break;
+        case 0:
+          read_meta(node);
+          break;
+        case 1:
+          read_rules(node);
+          break;
+        case 2:
+          read_boards(node);
+          break;
+        case 3:
+          read_players(node);
+          break;
+        case 4:
+          read_setup(node);
+          break;
+        case 5:
+          read_play(node);
+          break;
+        case 6:
+          read_end(node);
+          break;
       }
     });
     for (int i : {3, 4, 5}) {
@@ -218,14 +232,16 @@ class Reader {
                                  [&](const OptionSpec& s) { return s.name == *name; });
         if (spec == specs.end()) {
           std::string names;
-          for (const auto& s : specs) names += fmt::format("{}{}", names.empty() ? "" : ", ", s.name);
+          for (const auto& s : specs)
+            names += fmt::format("{}{}", names.empty() ? "" : ", ", s.name);
           xml_.error(rec::bad_value, xml_.value_loc(child, "name"),
                      fmt::format("unknown rules option \"{}\" (options: {})", *name, names));
           return;
         }
         if (std::find(spec->values.begin(), spec->values.end(), *value) == spec->values.end()) {
           std::string values;
-          for (auto v : spec->values) values += fmt::format("{}{}", values.empty() ? "" : ", ", v);
+          for (auto v : spec->values)
+            values += fmt::format("{}{}", values.empty() ? "" : ", ", v);
           xml_.error(rec::bad_value, xml_.value_loc(child, "value"),
                      fmt::format("option {} takes {}, not \"{}\"", *name, values, *value));
           return;
@@ -233,8 +249,7 @@ class Reader {
         for (const auto& o : rec_.options) {
           if (o.name == *name) {
             xml_.error(rec::duplicate, xml_.loc(child),
-                       fmt::format("option {} is set twice (first on line {})", *name,
-                                   o.loc.line));
+                       fmt::format("option {} is set twice (first on line {})", *name, o.loc.line));
             return;
           }
         }
@@ -272,9 +287,9 @@ class Reader {
         }
         for (const auto& [other, loc] : rec_.events) {
           if (other == *e) {
-            xml_.error(rec::duplicate, xml_.loc(child),
-                       fmt::format("event card {} is declared twice (first on line {})", *name,
-                                   loc.line));
+            xml_.error(
+                rec::duplicate, xml_.loc(child),
+                fmt::format("event card {} is declared twice (first on line {})", *name, loc.line));
             return;
           }
         }
@@ -332,7 +347,8 @@ class Reader {
       auto set = std::make_shared<BoardSet>();
       set->origin = "inline";
       pugi::xml_node only = node.first_child();
-      while (only && only.type() != pugi::node_element) only = only.next_sibling();
+      while (only && only.type() != pugi::node_element)
+        only = only.next_sibling();
       std::size_t elements = 0;
       for (pugi::xml_node c : node.children())
         if (c.type() == pugi::node_element) ++elements;
@@ -429,9 +445,9 @@ class Reader {
           auto c = parse_colour(word);
           if (!c || *c == Colour::neutral) {
             if (ok)
-              xml_.error(rec::bad_value, xml_.value_loc(child, "colours"),
-                         fmt::format("\"{}\" is not a player colour (red, green, blue, purple)",
-                                     word));
+              xml_.error(
+                  rec::bad_value, xml_.value_loc(child, "colours"),
+                  fmt::format("\"{}\" is not a player colour (red, green, blue, purple)", word));
             ok = false;
             return;
           }
@@ -506,9 +522,9 @@ class Reader {
     int expected = static_cast<int>(rec_.turns.size()) + 1;
     if (auto n = xml_.integer(node, "n", false, -1'000'000'000, 1'000'000'000);
         n && *n != expected) {
-      xml_.error(rec::turn_number, xml_.value_loc(node, "n"),
-                 fmt::format("turn number n=\"{}\" should be {} (turns count 1, 2, 3 …)", *n,
-                             expected));
+      xml_.error(
+          rec::turn_number, xml_.value_loc(node, "n"),
+          fmt::format("turn number n=\"{}\" should be {} (turns count 1, 2, 3 …)", *n, expected));
     }
     xml_.for_each_child(node, [&](pugi::xml_node child) { read_step(child, node, turn); });
     rec_.turns.push_back(std::move(turn));
@@ -520,8 +536,9 @@ class Reader {
     step.loc = xml_.loc(node);
     if (tag == "wall" || tag == "tower" || tag == "neutral") {
       leaf(node, {"space"});
-      step.kind = tag == "wall" ? StepKind::wall
-                                : tag == "tower" ? StepKind::tower : StepKind::neutral;
+      step.kind = tag == "wall"    ? StepKind::wall
+                  : tag == "tower" ? StepKind::tower
+                                   : StepKind::neutral;
       step.target_loc = xml_.value_loc(node, "space");
       auto s = space(node);
       if (!s) return;
@@ -552,9 +569,9 @@ class Reader {
       for (int i = 0; i < 2; ++i) {
         auto id = set_->parse_space(words[i]);
         if (!id) {
-          xml_.error(rec::unknown_id, step.target_loc,
-                     fmt::format("\"{}\" is not a wall space of board set \"{}\"", words[i],
-                                 set_->name));
+          xml_.error(
+              rec::unknown_id, step.target_loc,
+              fmt::format("\"{}\" is not a wall space of board set \"{}\"", words[i], set_->name));
           return;
         }
         ids[i] = *id;
@@ -677,7 +694,8 @@ class Reader {
         }
       }
       std::string list;
-      for (Effect e : allowed) list += fmt::format("{}{}", list.empty() ? "" : ", ", name(e));
+      for (Effect e : allowed)
+        list += fmt::format("{}{}", list.empty() ? "" : ", ", name(e));
       xml_.error(rec::bad_value, xml_.value_loc(node, "effect"),
                  fmt::format("a {}'s effect is {}, not \"{}\"", name(*item.card), list, *text));
       return false;

@@ -42,11 +42,11 @@ struct ScoreItem {
   enum class Kind : std::uint8_t { reveal, resolve, award } kind = Kind::resolve;
   SourceLoc loc;
   Colour colour = Colour::red;
-  std::optional<CardKind> card;  // reveal and resolve: always set
-  Effect effect = Effect::none;  // resolve
-  SpaceId space = kNone;         // traitor destroy, mandarin
-  SpaceId with = kNone;          // mandarin
-  RegionId region = kNone;       // traitor remove-threat
+  std::optional<CardKind> card;     // reveal and resolve: always set
+  Effect effect = Effect::none;     // resolve
+  SpaceId space = kNone;            // traitor destroy, mandarin
+  SpaceId with = kNone;             // mandarin
+  RegionId region = kNone;          // traitor remove-threat
   std::optional<CardKind> cancels;  // warrior
   Colour of = Colour::red;          // warrior
   int points = 0;                   // award
@@ -90,7 +90,7 @@ struct Step {
   ProvinceId province = kNone;
   RegionId region = kNone;
   std::optional<CardKind> card;
-  int value = 0;  // threat value, bonus points
+  int value = 0;                // threat value, bonus points
   Colour colour = Colour::red;  // bonus
   int index = kNone;            // into Turn::scores or Turn::expands
 };

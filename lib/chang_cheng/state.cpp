@@ -14,21 +14,29 @@ namespace {
 std::string_view piece_name(const Piece& p) {
   if (p.destroyed) return "destroyed wall";
   switch (p.kind) {
-    case PieceKind::single: return "wall";
-    case PieceKind::double_half: return "double wall";
-    case PieceKind::tower: return "tower";
-    case PieceKind::neutral: return "neutral wall";
-    case PieceKind::empty: return "nothing";
+    case PieceKind::single:
+      return "wall";
+    case PieceKind::double_half:
+      return "double wall";
+    case PieceKind::tower:
+      return "tower";
+    case PieceKind::neutral:
+      return "neutral wall";
+    case PieceKind::empty:
+      return "nothing";
   }
   return "piece";
 }
 
 std::string owned_piece(const Piece& p) {
-  if (p.kind == PieceKind::neutral) return std::string(p.destroyed ? "a destroyed neutral wall" : "a neutral wall");
+  if (p.kind == PieceKind::neutral)
+    return std::string(p.destroyed ? "a destroyed neutral wall" : "a neutral wall");
   return fmt::format("{}'s {}", name(p.colour), piece_name(p));
 }
 
-int ci(Colour c) { return static_cast<int>(c); }
+int ci(Colour c) {
+  return static_cast<int>(c);
+}
 
 }  // namespace
 
@@ -52,7 +60,8 @@ State::State(std::shared_ptr<const BoardSet> boards, Options options, Variant va
   pos_.assign(spaces_.size(), -1);
   provinces_.resize(static_cast<std::size_t>(boards_->side_count()) * 3);
   regions_.resize(static_cast<std::size_t>(boards_->side_count()) * 3);
-  for (Colour c : playing) colour(c).playing = true;
+  for (Colour c : playing)
+    colour(c).playing = true;
 }
 
 bool State::has_event(EventCard e) const {
@@ -148,8 +157,8 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
   Violations out;
   int lo = reputation ? 0 : -4, hi = reputation ? 4 : -2;
   if (value < lo || value > hi) {
-    out.push_back({"CC-103",
-                   fmt::format("{} token {} on {} is outside the published range {}..{}",
+    out.push_back(
+        {"CC-103", fmt::format("{} token {} on {} is outside the published range {}..{}",
                                reputation ? "reputation" : "threat", value, place, lo, hi)});
   }
   if (boards_->mix) {
@@ -160,8 +169,8 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
       auto used = std::count(drawn.begin(), drawn.end(), value);
       auto held = std::count(mix.begin(), mix.end(), value);
       if (used > held) {
-        out.push_back({"CC-103",
-                       fmt::format("{} token {} on {}: board set \"{}\" holds {} such token{} "
+        out.push_back(
+            {"CC-103", fmt::format("{} token {} on {}: board set \"{}\" holds {} such token{} "
                                    "and this is number {}",
                                    reputation ? "reputation" : "threat", value, place,
                                    boards_->name, held, held == 1 ? "" : "s", used)});
@@ -182,8 +191,8 @@ Violations State::state_threat(RegionId r, int value) {
   auto& region = regions_[r];
   if (region.value) {
     if (*region.value != value)
-      out.push_back({"CC-303",
-                     fmt::format("threat token of {} was stated as {} before; a token's value "
+      out.push_back(
+          {"CC-303", fmt::format("threat token of {} was stated as {} before; a token's value "
                                  "never changes",
                                  boards_->region_name(r), *region.value)});
     return out;
@@ -197,10 +206,10 @@ Violations State::check_edges(int left_side, int right_side) const {
   const auto& l = boards_->sides[left_side];
   const auto& r = boards_->sides[right_side];
   if (l.right_edge.empty() || r.left_edge.empty() || l.right_edge == r.left_edge) return {};
-  return {{"CC-204",
-           fmt::format("side {} (right edge \"{}\") cannot be joined to side {} (left edge "
-                       "\"{}\"): the edge shapes differ",
-                       l.id, l.right_edge, r.id, r.left_edge)}};
+  return {
+      {"CC-204", fmt::format("side {} (right edge \"{}\") cannot be joined to side {} (left edge "
+                             "\"{}\"): the edge shapes differ",
+                             l.id, l.right_edge, r.id, r.left_edge)}};
 }
 
 Violations State::expand(int side, bool right, std::uint32_t taint) {
@@ -222,8 +231,8 @@ Violations State::expand(int side, bool right, std::uint32_t taint) {
   if (expansions_pending_ > 0) {
     --expansions_pending_;
   } else {
-    out.push_back({"CC-601",
-                   expansions_done_ >= expansions_due_
+    out.push_back(
+        {"CC-601", expansions_done_ >= expansions_due_
                        ? fmt::format("no expansion is due: with this many players the wall "
                                      "grows {} time{} and has done so",
                                      expansions_due_, expansions_due_ == 1 ? "" : "s")
@@ -234,7 +243,8 @@ Violations State::expand(int side, bool right, std::uint32_t taint) {
   ++expansions_done_;
   join_side(side, right);
   if (taint || !out.empty()) {
-    for (int k = 0; k < 3; ++k) provinces_[side * 3 + k].taint = taint;
+    for (int k = 0; k < 3; ++k)
+      provinces_[side * 3 + k].taint = taint;
   }
   return out;
 }
@@ -278,7 +288,8 @@ Block State::blocked(SpaceId s, PieceKind kind, Colour c) const {
 std::string State::describe_block(SpaceId s, PieceKind kind, Colour c) const {
   std::string space = boards_->space_name(s);
   switch (blocked(s, kind, c)) {
-    case Block::none: return fmt::format("{} is free", space);
+    case Block::none:
+      return fmt::format("{} is free", space);
     case Block::not_in_play: {
       const auto& side = boards_->sides[boards_->side_of_space(s)];
       return fmt::format("{} is not in play (side {} is not part of the wall)", space, side.id);
@@ -298,7 +309,8 @@ std::string State::describe_block(SpaceId s, PieceKind kind, Colour c) const {
         for (SpaceId n : nb)
           if (n != kNone && spaces_[n].empty()) ++empty;
         if (empty != 1) continue;
-        towers.push_back(fmt::format("{}'s tower on {}", name(t.owner), boards_->space_name(t.space)));
+        towers.push_back(
+            fmt::format("{}'s tower on {}", name(t.owner), boards_->space_name(t.space)));
         if (std::find(owners.begin(), owners.end(), t.owner) == owners.end())
           owners.push_back(t.owner);
       }
@@ -306,12 +318,14 @@ std::string State::describe_block(SpaceId s, PieceKind kind, Colour c) const {
       for (std::size_t i = 0; i < towers.size(); ++i)
         list += (i ? " and " : "") + towers[i];
       if (owners.size() > 1)
-        return fmt::format("{} is the last free space next to {}: claimed by two colours, it "
-                           "takes nothing",
-                           space, list);
-      return fmt::format("{} is the last free space next to {}: it takes only {}'s single "
-                         "walls",
-                         space, list, name(owners.front()));
+        return fmt::format(
+            "{} is the last free space next to {}: claimed by two colours, it "
+            "takes nothing",
+            space, list);
+      return fmt::format(
+          "{} is the last free space next to {}: it takes only {}'s single "
+          "walls",
+          space, list, name(owners.front()));
     }
   }
   return space;
@@ -321,7 +335,8 @@ Violations State::check_space(SpaceId s, PieceKind kind, Colour c) const {
   Block b = blocked(s, kind, c);
   if (b == Block::none) return {};
   std::uint32_t follows = b == Block::occupied ? spaces_[s].taint : 0;
-  std::string_view rule = (b == Block::reserved || b == Block::reserved_twice) ? "CC-407" : "CC-406";
+  std::string_view rule =
+      (b == Block::reserved || b == Block::reserved_twice) ? "CC-407" : "CC-406";
   return {{rule, describe_block(s, kind, c), follows}};
 }
 
@@ -421,11 +436,12 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
   if (placeable) {
     for (SpaceId n : neighbours(s)) {
       if (n != kNone && spaces_[n].kind == PieceKind::tower) {
-        out.push_back({"CC-410", fmt::format("{} is next to {}'s tower on {}: towers are never "
-                                             "adjacent",
-                                             boards_->space_name(s), name(spaces_[n].colour),
-                                             boards_->space_name(n)),
-                       spaces_[n].taint});
+        out.push_back(
+            {"CC-410",
+             fmt::format("{} is next to {}'s tower on {}: towers are never "
+                         "adjacent",
+                         boards_->space_name(s), name(spaces_[n].colour), boards_->space_name(n)),
+             spaces_[n].taint});
       }
     }
   }
@@ -452,8 +468,7 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
 Violations State::place_neutral(SpaceId s, int turn, std::uint32_t line) {
   Violations out = check_space(s, PieceKind::neutral, Colour::neutral);
   bool placeable = pos_[s] >= 0 && spaces_[s].empty();
-  if (neutral_left_ <= 0)
-    out.push_back({"CC-1101", "the pool of 12 neutral walls is empty"});
+  if (neutral_left_ <= 0) out.push_back({"CC-1101", "the pool of 12 neutral walls is empty"});
   if (!placeable) return out;
   put(s, PieceKind::neutral, Colour::neutral, turn, out.empty() ? 0 : line);
   --neutral_left_;
@@ -470,9 +485,10 @@ Violations State::place_card(Colour c, ProvinceId p, std::optional<CardKind> car
     out.push_back({"CC-409", fmt::format("{} is not in play", boards_->province_name(p))});
     placeable = false;
   } else if (prov.scored || prov.empty == 0) {
-    out.push_back({"CC-409", fmt::format("{} is already complete: cards go only on unfinished "
-                                         "provinces",
-                                         boards_->province_name(p)),
+    out.push_back({"CC-409",
+                   fmt::format("{} is already complete: cards go only on unfinished "
+                               "provinces",
+                               boards_->province_name(p)),
                    prov.taint});
     placeable = false;
   }
@@ -480,9 +496,10 @@ Violations State::place_card(Colour c, ProvinceId p, std::optional<CardKind> car
     out.push_back({"CC-405", fmt::format("{} has already played all six action cards", name(c)),
                    cs.card_taint});
   } else if (card && (cs.cards_named >> (rank(*card) - 1) & 1)) {
-    out.push_back({"CC-405", fmt::format("{} has already used its {}; each card is used once per "
-                                         "game",
-                                         name(c), name(*card)),
+    out.push_back({"CC-405",
+                   fmt::format("{} has already used its {}; each card is used once per "
+                               "game",
+                               name(c), name(*card)),
                    cs.card_taint});
   }
   if (!placeable) return out;
@@ -505,14 +522,16 @@ std::vector<ProvinceId> State::completed_unscored() const {
       ProvinceId p = side * 3 + k;
       if (!provinces_[p].scored && complete(p)) {
         int leftmost = std::numeric_limits<int>::max();
-        for (SpaceId s : spaces_of(p)) leftmost = std::min(leftmost, pos_[s]);
+        for (SpaceId s : spaces_of(p))
+          leftmost = std::min(leftmost, pos_[s]);
         found.emplace_back(leftmost, p);
       }
     }
   }
   std::sort(found.begin(), found.end());
   std::vector<ProvinceId> out;
-  for (auto& [pos, p] : found) out.push_back(p);
+  for (auto& [pos, p] : found)
+    out.push_back(p);
   return out;
 }
 
@@ -606,7 +625,9 @@ struct LiveCard {
   std::uint32_t taint = 0;
 };
 
-std::string card_name(Colour c, CardKind k) { return fmt::format("{}'s {}", name(c), name(k)); }
+std::string card_name(Colour c, CardKind k) {
+  return fmt::format("{}'s {}", name(c), name(k));
+}
 
 }  // namespace
 
@@ -624,9 +645,8 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
   // 1. Reveal: name the cards placed face down.
   for (std::size_t i = 0; i < reveals.size(); ++i) {
     const Reveal& r = reveals[i];
-    auto it = std::find_if(prov.cards.begin(), prov.cards.end(), [&](const PlacedCard& pc) {
-      return pc.colour == r.colour && !pc.card;
-    });
+    auto it = std::find_if(prov.cards.begin(), prov.cards.end(),
+                           [&](const PlacedCard& pc) { return pc.colour == r.colour && !pc.card; });
     if (it == prov.cards.end()) {
       bool named_before = std::any_of(prov.cards.begin(), prov.cards.end(), [&](auto& pc) {
         return pc.colour == r.colour && pc.card == r.card;
@@ -656,11 +676,12 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
   for (const PlacedCard& pc : prov.cards) {
     if (pc.taint && !score.taint) score.taint = pc.taint;
     if (!pc.card) {
-      out.push_back({"CC-1201",
-                     fmt::format("{}'s card placed on {} on turn {} is never named; name it "
-                                 "with <reveal colour=\"{}\" card=\"…\"/>",
-                                 name(pc.colour), pname, pc.turn, name(pc.colour))});
-      score.cards.push_back({CardFate::Kind::unnamed, pc.colour, std::nullopt, Effect::none, false, "never named"});
+      out.push_back(
+          {"CC-1201", fmt::format("{}'s card placed on {} on turn {} is never named; name it "
+                                  "with <reveal colour=\"{}\" card=\"…\"/>",
+                                  name(pc.colour), pname, pc.turn, name(pc.colour))});
+      score.cards.push_back(
+          {CardFate::Kind::unnamed, pc.colour, std::nullopt, Effect::none, false, "never named"});
       if (!score.taint) score.taint = line;
     }
   }
@@ -682,17 +703,20 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
   score.token = prov.reputation.value_or(0);
   score.value = score.intact + score.token + score.modifiers;
   int top = 0;
-  for (int c = 0; c < kPlayerColours; ++c) top = std::max(top, score.pieces[c] + score.extra[c]);
+  for (int c = 0; c < kPlayerColours; ++c)
+    top = std::max(top, score.pieces[c] + score.extra[c]);
   int neutral = score.pieces[ci(Colour::neutral)];
   if (top > 0) {
     if (options_.neutral_majority == NeutralMajority::blocks && neutral > top) {
       score.neutral_blocks = true;
     } else {
       for (int c = 0; c < kPlayerColours; ++c)
-        if (score.pieces[c] + score.extra[c] == top) score.scorers.push_back(static_cast<Colour>(c));
+        if (score.pieces[c] + score.extra[c] == top)
+          score.scorers.push_back(static_cast<Colour>(c));
     }
   }
-  for (Colour c : score.scorers) add_points(c, score.value, score.taint);
+  for (Colour c : score.scorers)
+    add_points(c, score.value, score.taint);
   if (score.taint) {
     for (int c = 0; c < kPlayerColours; ++c) {
       bool involved = score.pieces[c] > 0 || score.extra[c] > 0 ||
@@ -717,17 +741,19 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
   for (const PlacedCard& pc : prov.cards)
     if (pc.card) live.push_back({pc.colour, *pc.card, true, pc.taint});
   std::array<int, kCardKinds + 1> copies{};
-  for (const auto& lc : live) ++copies[rank(lc.card)];
+  for (const auto& lc : live)
+    ++copies[rank(lc.card)];
   for (auto& lc : live) {
     if (copies[rank(lc.card)] >= 2) {
       lc.alive = false;
-      score.cards.push_back({CardFate::Kind::cancelled, lc.colour, lc.card, Effect::none, false,
-                             fmt::format("cancelled: {} {}s on the province",
-                                         copies[rank(lc.card)], name(lc.card))});
+      score.cards.push_back(
+          {CardFate::Kind::cancelled, lc.colour, lc.card, Effect::none, false,
+           fmt::format("cancelled: {} {}s on the province", copies[rank(lc.card)], name(lc.card))});
     }
   }
-  std::stable_sort(live.begin(), live.end(),
-                   [](const LiveCard& a, const LiveCard& b) { return rank(a.card) < rank(b.card); });
+  std::stable_sort(live.begin(), live.end(), [](const LiveCard& a, const LiveCard& b) {
+    return rank(a.card) < rank(b.card);
+  });
   auto taint_here = [&](std::uint32_t t) {
     if (!score.taint) score.taint = t ? t : line;
   };
@@ -752,25 +778,25 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
       return lc.colour == r.colour && lc.card == r.card;
     });
     if (it == live.end()) {
-      out.push_back({"CC-503",
-                     fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card),
-                                 pname),
-                     colour(r.colour).card_taint, ref});
+      out.push_back(
+          {"CC-503",
+           fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card), pname),
+           colour(r.colour).card_taint, ref});
       taint_here(at);
       continue;
     }
     auto index = static_cast<std::size_t>(it - live.begin());
     if (!it->alive) {
       out.push_back({"CC-503",
-                     fmt::format("{} was cancelled by another {} and has no effect", card_name(r.colour, r.card),
-                                 name(r.card)),
+                     fmt::format("{} was cancelled by another {} and has no effect",
+                                 card_name(r.colour, r.card), name(r.card)),
                      0, ref});
       taint_here(at);
       continue;
     }
     if (choice_for[index] >= 0) {
-      out.push_back({"CC-503", fmt::format("{} is resolved twice", card_name(r.colour, r.card)), 0,
-                     ref});
+      out.push_back(
+          {"CC-503", fmt::format("{} is resolved twice", card_name(r.colour, r.card)), 0, ref});
       taint_here(at);
       continue;
     }
@@ -785,10 +811,10 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     CardFate fate{CardFate::Kind::resolved, lc.colour, lc.card, Effect::none, false, {}};
     std::string_view rule = rule_of(lc.card);
     auto missing = [&](std::string what) {
-      out.push_back({rule,
-                     fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname,
-                                 what),
-                     0, ref});
+      out.push_back(
+          {rule,
+           fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname, what),
+           0, ref});
       taint_here(line);
     };
     auto bad = [&](std::string what) {
@@ -805,7 +831,8 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
           for (std::size_t j : others)
             if (live[j].colour == choice->of && live[j].card == *choice->cancels) target = j;
           if (!target)
-            bad(fmt::format("the warrior cannot cancel {}: it is not among the cards still on "
+            bad(
+                fmt::format("the warrior cannot cancel {}: it is not among the cards still on "
                             "{}",
                             card_name(choice->of, *choice->cancels), pname));
         } else if (others.size() == 1) {
@@ -817,9 +844,10 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
         }
         if (target) {
           live[*target].alive = false;
-          fate.detail = fmt::format("cancels {}", card_name(live[*target].colour, live[*target].card));
-          score.cards.push_back({CardFate::Kind::removed, live[*target].colour,
-                                 live[*target].card, Effect::none, false,
+          fate.detail =
+              fmt::format("cancels {}", card_name(live[*target].colour, live[*target].card));
+          score.cards.push_back({CardFate::Kind::removed, live[*target].colour, live[*target].card,
+                                 Effect::none, false,
                                  fmt::format("removed by {}'s warrior", name(lc.colour))});
         } else {
           fate.detail = "cancels nothing";
@@ -870,11 +898,11 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
         } else if (effect == Effect::remove_threat) {
           if (choice->region != kNone) {
             if (std::find(threats.begin(), threats.end(), choice->region) == threats.end()) {
-              std::string why =
-                  !province_adjacent_region(p, choice->region)
-                      ? fmt::format("{} is not adjacent to {}", boards_->region_name(choice->region), pname)
-                      : fmt::format("the threat token of {} was already removed",
-                                    boards_->region_name(choice->region));
+              std::string why = !province_adjacent_region(p, choice->region)
+                                    ? fmt::format("{} is not adjacent to {}",
+                                                  boards_->region_name(choice->region), pname)
+                                    : fmt::format("the threat token of {} was already removed",
+                                                  boards_->region_name(choice->region));
               bad(fmt::format("the traitor cannot remove the threat token of {}: {}",
                               boards_->region_name(choice->region), why));
               fate.detail = "removes nothing";
@@ -893,8 +921,9 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
           fate.inferred = true;
           fate.detail = "no target for either effect, no effect";
         } else {
-          missing("destroy a wall (effect=\"destroy\" space=\"…\") or remove a threat token "
-                  "(effect=\"remove-threat\" region=\"…\")");
+          missing(
+              "destroy a wall (effect=\"destroy\" space=\"…\") or remove a threat token "
+              "(effect=\"remove-threat\" region=\"…\")");
           fate.detail = "no effect applied";
         }
         break;
@@ -911,7 +940,8 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
             effect = Effect::plus;
           }
         } else if (effect == Effect::minus && plus_only) {
-          bad(fmt::format("{}: with option flood=plus-only both effects are +2, so "
+          bad(
+              fmt::format("{}: with option flood=plus-only both effects are +2, so "
                           "effect=\"minus\" is not allowed",
                           card_name(lc.colour, lc.card)));
           effect = Effect::plus;
@@ -969,11 +999,14 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
           } else {
             Piece& pa = spaces_[a];
             Piece& pb = spaces_[b];
-            fate.detail = fmt::format("swaps {} on {} with {} on {}",
-                                      pa.kind == PieceKind::neutral ? "the neutral wall" : fmt::format("{}'s wall", name(pa.colour)),
-                                      boards_->space_name(a),
-                                      pb.kind == PieceKind::neutral ? "the neutral wall" : fmt::format("{}'s wall", name(pb.colour)),
-                                      boards_->space_name(b));
+            fate.detail = fmt::format(
+                "swaps {} on {} with {} on {}",
+                pa.kind == PieceKind::neutral ? "the neutral wall"
+                                              : fmt::format("{}'s wall", name(pa.colour)),
+                boards_->space_name(a),
+                pb.kind == PieceKind::neutral ? "the neutral wall"
+                                              : fmt::format("{}'s wall", name(pb.colour)),
+                boards_->space_name(b));
             std::swap(pa.kind, pb.kind);
             std::swap(pa.colour, pb.colour);
             end_claims_after_swap();
@@ -991,8 +1024,9 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
             for (SpaceId b : elsewhere)
               if (spaces_[a].colour != spaces_[b].colour) matters = true;
           if (matters) {
-            missing("a swap (space=\"…\" with=\"…\") or an explicit <resolve> without them to "
-                    "decline");
+            missing(
+                "a swap (space=\"…\" with=\"…\") or an explicit <resolve> without them to "
+                "decline");
           } else {
             fate.inferred = true;
           }
@@ -1037,7 +1071,8 @@ std::vector<RegionLoss> State::mongol_attack() {
         if (piece.kind == PieceKind::tower) towered.push_back(piece.colour);
       }
       int top = 0;
-      for (int c = 0; c < kPlayerColours; ++c) top = std::max(top, loss.count[c]);
+      for (int c = 0; c < kPlayerColours; ++c)
+        top = std::max(top, loss.count[c]);
       int neutral = options_.neutral_majority == NeutralMajority::ignored
                         ? 0
                         : loss.count[ci(Colour::neutral)];
@@ -1058,7 +1093,8 @@ std::vector<RegionLoss> State::mongol_attack() {
         }
       }
       if (loss.value_known)
-        for (Colour c : loss.losers) add_points(c, loss.token, region.taint);
+        for (Colour c : loss.losers)
+          add_points(c, loss.token, region.taint);
       result.push_back(std::move(loss));
     }
   }
@@ -1081,7 +1117,8 @@ std::vector<EventScore> State::score_events() {
             std::array<bool, kAllColours> present{};
             for (SpaceId s : spaces_of(side * 3 + k))
               if (spaces_[s].intact()) present[ci(spaces_[s].colour)] = true;
-            for (int c = 0; c < kPlayerColours; ++c) ev.measure[c] += present[c] ? 1 : 0;
+            for (int c = 0; c < kPlayerColours; ++c)
+              ev.measure[c] += present[c] ? 1 : 0;
           }
         }
         int best = 0;
@@ -1094,11 +1131,10 @@ std::vector<EventScore> State::score_events() {
                           : ev.measure[c] * 2 > total;
           if (wins) ev.points[c] = 4;
         }
-        ev.basis = options_.diplomacy == DiplomacyOption::most_provinces
-                       ? fmt::format("+4 for intact pieces on the most provinces ({} of {})", best,
-                                     total)
-                       : fmt::format("+4 for intact pieces on more than half of the {} provinces",
-                                     total);
+        ev.basis =
+            options_.diplomacy == DiplomacyOption::most_provinces
+                ? fmt::format("+4 for intact pieces on the most provinces ({} of {})", best, total)
+                : fmt::format("+4 for intact pieces on more than half of the {} provinces", total);
         break;
       }
       case EventCard::dominance: {
@@ -1122,10 +1158,10 @@ std::vector<EventScore> State::score_events() {
           else if (best > 0 && ev.measure[c] == best)
             ev.points[c] = best;
         }
-        ev.basis = options_.dominance == DominanceOption::each_player
-                       ? std::string("1 point per space of each colour's longest unbroken run")
-                       : fmt::format("the longest unbroken run ({} spaces) scores 1 per space",
-                                     best);
+        ev.basis =
+            options_.dominance == DominanceOption::each_player
+                ? std::string("1 point per space of each colour's longest unbroken run")
+                : fmt::format("the longest unbroken run ({} spaces) scores 1 per space", best);
         break;
       }
       case EventCard::imperial_reward: {

@@ -21,8 +21,8 @@ struct Piece {
   PieceKind kind = PieceKind::empty;
   Colour colour = Colour::red;  // Colour::neutral for neutral walls
   bool destroyed = false;
-  std::uint16_t turn = 0;    // the turn it was placed in
-  std::uint32_t taint = 0;   // line of the error it was placed despite; 0 when legal
+  std::uint16_t turn = 0;   // the turn it was placed in
+  std::uint32_t taint = 0;  // line of the error it was placed despite; 0 when legal
 
   bool empty() const { return kind == PieceKind::empty; }
   bool intact() const { return kind != PieceKind::empty && !destroyed; }
@@ -86,10 +86,10 @@ struct CardFate {
 // The full account of one province scoring, for claims and for explain.
 struct ProvinceScore {
   ProvinceId province = kNone;
-  int intact = 0;      // intact pieces on its spaces
-  int destroyed = 0;   // destroyed walls on its spaces (count for nothing)
-  int token = 0;       // reputation token
-  int modifiers = 0;   // flood and builder value changes
+  int intact = 0;                           // intact pieces on its spaces
+  int destroyed = 0;                        // destroyed walls on its spaces (count for nothing)
+  int token = 0;                            // reputation token
+  int modifiers = 0;                        // flood and builder value changes
   std::vector<std::string> modifier_notes;  // "+2 flood (red)"
   int value = 0;
   std::array<int, kAllColours> pieces{};  // intact pieces per colour
@@ -105,9 +105,9 @@ struct RegionLoss {
   int token = 0;
   bool value_known = true;
   std::array<int, kAllColours> count{};
-  std::vector<Colour> highest;    // colours with the highest count
+  std::vector<Colour> highest;  // colours with the highest count
   std::vector<Colour> protected_by_tower;
-  std::vector<Colour> losers;     // lose `token` points each
+  std::vector<Colour> losers;  // lose `token` points each
   bool neutral_blocks = false;
   bool no_pieces = false;
 };
@@ -206,8 +206,7 @@ class State {
   // Each returns the violations; the piece is placed whenever the space exists and is empty
   // (so later turns see the board the players saw), tainted with `line` if it broke a rule.
   Violations place_wall(Colour c, SpaceId s, int turn, std::uint32_t line);
-  Violations place_double(Colour c, SpaceId a, SpaceId b, int turn, std::uint32_t line,
-                          int& bonus);
+  Violations place_double(Colour c, SpaceId a, SpaceId b, int turn, std::uint32_t line, int& bonus);
   Violations place_tower(Colour c, SpaceId s, int turn, std::uint32_t line);
   Violations place_neutral(SpaceId s, int turn, std::uint32_t line);
   Violations place_card(Colour c, ProvinceId p, std::optional<CardKind> card, int turn,
@@ -256,10 +255,10 @@ class State {
   Variant variant_;
   std::vector<EventCard> events_;
 
-  std::vector<Piece> spaces_;       // by SpaceId
-  std::vector<int> pos_;            // SpaceId → index in line_, -1 when not in play
-  std::vector<SpaceId> line_;       // the wall, west to east
-  std::vector<int> sides_;          // sides in play, west to east
+  std::vector<Piece> spaces_;  // by SpaceId
+  std::vector<int> pos_;       // SpaceId → index in line_, -1 when not in play
+  std::vector<SpaceId> line_;  // the wall, west to east
+  std::vector<int> sides_;     // sides in play, west to east
   std::vector<ProvinceState> provinces_;
   std::vector<RegionState> regions_;
   std::array<ColourState, kAllColours> colours_{};

@@ -78,33 +78,51 @@ std::string_view option_value(const Options& o, std::string_view name) {
   return {};
 }
 
-std::string_view name(Colour c) { return kColourNames[static_cast<std::size_t>(c)]; }
-std::string_view name(CardKind c) { return kCardNames[static_cast<std::size_t>(c) - 1]; }
-std::string_view name(EventCard e) { return kEventNames[static_cast<std::size_t>(e)]; }
+std::string_view name(Colour c) {
+  return kColourNames[static_cast<std::size_t>(c)];
+}
+std::string_view name(CardKind c) {
+  return kCardNames[static_cast<std::size_t>(c) - 1];
+}
+std::string_view name(EventCard e) {
+  return kEventNames[static_cast<std::size_t>(e)];
+}
 
 std::string_view name(Effect e) {
   switch (e) {
-    case Effect::none: return "none";
-    case Effect::destroy: return "destroy";
-    case Effect::remove_threat: return "remove-threat";
-    case Effect::plus: return "plus";
-    case Effect::minus: return "minus";
-    case Effect::value: return "value";
-    case Effect::wall: return "wall";
+    case Effect::none:
+      return "none";
+    case Effect::destroy:
+      return "destroy";
+    case Effect::remove_threat:
+      return "remove-threat";
+    case Effect::plus:
+      return "plus";
+    case Effect::minus:
+      return "minus";
+    case Effect::value:
+      return "value";
+    case Effect::wall:
+      return "wall";
   }
   return "none";
 }
 
 std::string_view name(Variant v) {
   switch (v) {
-    case Variant::none: return "none";
-    case Variant::neutral_walls: return "neutral-walls";
-    case Variant::teams: return "teams";
+    case Variant::none:
+      return "none";
+    case Variant::neutral_walls:
+      return "neutral-walls";
+    case Variant::teams:
+      return "teams";
   }
   return "none";
 }
 
-int rank(CardKind c) { return static_cast<int>(c); }
+int rank(CardKind c) {
+  return static_cast<int>(c);
+}
 
 std::string_view rule_of(CardKind c) {
   static constexpr std::array<std::string_view, kCardKinds> rules{"CC-510", "CC-511", "CC-512",

@@ -6,19 +6,26 @@ namespace wallaudit {
 
 std::string_view to_string(Severity severity) {
   switch (severity) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
-    case Severity::note: return "note";
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
+    case Severity::note:
+      return "note";
   }
   return "error";
 }
 
 std::string_view to_string(Verdict verdict) {
   switch (verdict) {
-    case Verdict::ok: return "ok";
-    case Verdict::disputed: return "disputed";
-    case Verdict::illegal: return "illegal";
-    case Verdict::malformed: return "malformed";
+    case Verdict::ok:
+      return "ok";
+    case Verdict::disputed:
+      return "disputed";
+    case Verdict::illegal:
+      return "illegal";
+    case Verdict::malformed:
+      return "malformed";
   }
   return "malformed";
 }
@@ -26,9 +33,12 @@ std::string_view to_string(Verdict verdict) {
 Severity Diagnostic::severity() const {
   switch (kind) {
     case FindingKind::format:
-    case FindingKind::rule: return Severity::error;
-    case FindingKind::dispute: return Severity::warning;
-    case FindingKind::info: return Severity::note;
+    case FindingKind::rule:
+      return Severity::error;
+    case FindingKind::dispute:
+      return Severity::warning;
+    case FindingKind::info:
+      return Severity::note;
   }
   return Severity::error;
 }

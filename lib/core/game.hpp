@@ -25,8 +25,8 @@ struct RulesOption {
 
 // Reads a file a record refers to (e.g. <boards file=…>), by a path relative to the record.
 // Returns the bytes, or nullopt with `error` set.
-using FileLoader = std::function<std::optional<std::string>(std::string_view path,
-                                                            std::string& error)>;
+using FileLoader =
+    std::function<std::optional<std::string>(std::string_view path, std::string& error)>;
 
 // A definition document given on the command line (`--boards FILE`).
 struct Definition {
@@ -37,7 +37,7 @@ struct Definition {
 struct CheckContext {
   std::vector<std::pair<std::string, std::string>> option_overrides;
   std::vector<Definition> definitions;
-  FileLoader load_relative;  // may be empty: then referenced files cannot be read
+  FileLoader load_relative;   // may be empty: then referenced files cannot be read
   bool keep_history = false;  // record the state after every step, for replay and reports
   // What each game prepared from the definitions once (see Game::prepare), by game id.
   std::vector<std::pair<std::string, std::shared_ptr<const void>>> prepared;
@@ -60,8 +60,8 @@ struct GameResult {
   bool scores_known = false;                        // false: `scores` is reported as {}
   std::vector<std::pair<std::string, int>> scores;  // colour → recomputed points, seat order
   std::vector<std::string> winners;
-  JsonValue::Object extra;               // game-specific JSON fields (e.g. "teams")
-  std::vector<std::string> remarks;      // plain sentences for the text report
+  JsonValue::Object extra;           // game-specific JSON fields (e.g. "teams")
+  std::vector<std::string> remarks;  // plain sentences for the text report
   std::shared_ptr<const GameHistory> history;
 
   // Sets `verdict` from the diagnostics and orders them for presentation.

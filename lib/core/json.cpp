@@ -11,13 +11,27 @@ void append_json_string(std::string& out, std::string_view text) {
   out.push_back('"');
   for (char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           fmt::format_to(std::back_inserter(out), "\\u{:04x}", static_cast<unsigned>(c));
@@ -115,7 +129,8 @@ void JsonValue::write(JsonWriter& w) const {
           w.null();
         } else if constexpr (std::is_same_v<T, Array>) {
           w.begin_array();
-          for (const auto& item : v) item.write(w);
+          for (const auto& item : v)
+            item.write(w);
           w.end_array();
         } else if constexpr (std::is_same_v<T, Object>) {
           w.begin_object();
@@ -305,14 +320,30 @@ class Parser {
       if (i_ >= t_.size()) break;
       char e = t_[i_++];
       switch (e) {
-        case '"': s.push_back('"'); break;
-        case '\\': s.push_back('\\'); break;
-        case '/': s.push_back('/'); break;
-        case 'b': s.push_back('\b'); break;
-        case 'f': s.push_back('\f'); break;
-        case 'n': s.push_back('\n'); break;
-        case 'r': s.push_back('\r'); break;
-        case 't': s.push_back('\t'); break;
+        case '"':
+          s.push_back('"');
+          break;
+        case '\\':
+          s.push_back('\\');
+          break;
+        case '/':
+          s.push_back('/');
+          break;
+        case 'b':
+          s.push_back('\b');
+          break;
+        case 'f':
+          s.push_back('\f');
+          break;
+        case 'n':
+          s.push_back('\n');
+          break;
+        case 'r':
+          s.push_back('\r');
+          break;
+        case 't':
+          s.push_back('\t');
+          break;
         case 'u': {
           std::uint32_t cp = 0;
           if (!hex4(cp)) return false;
@@ -326,7 +357,8 @@ class Parser {
           put_utf8(s, cp);
           break;
         }
-        default: return fail("bad escape in string");
+        default:
+          return fail("bad escape in string");
       }
     }
     return fail("unterminated string");
@@ -338,7 +370,8 @@ class Parser {
     bool is_int = true;
     auto digits = [&] {
       std::size_t s = i_;
-      while (i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9') ++i_;
+      while (i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9')
+        ++i_;
       return i_ > s;
     };
     if (!digits()) return fail("invalid value");

@@ -73,7 +73,9 @@ class JsonValue {
   bool is_object() const { return std::holds_alternative<Object>(v_); }
   bool as_bool() const { return std::get<bool>(v_); }
   long long as_int() const { return std::get<long long>(v_); }
-  double as_number() const { return is_int() ? static_cast<double>(as_int()) : std::get<double>(v_); }
+  double as_number() const {
+    return is_int() ? static_cast<double>(as_int()) : std::get<double>(v_);
+  }
   const std::string& as_string() const { return std::get<std::string>(v_); }
   const Array& as_array() const { return std::get<Array>(v_); }
   Array& as_array() { return std::get<Array>(v_); }

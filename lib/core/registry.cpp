@@ -4,7 +4,9 @@
 
 namespace wallaudit {
 
-void Registry::add(std::unique_ptr<Game> game) { games_.push_back(std::move(game)); }
+void Registry::add(std::unique_ptr<Game> game) {
+  games_.push_back(std::move(game));
+}
 
 const Game* Registry::find(std::string_view id) const {
   for (const auto& g : games_)
@@ -42,7 +44,8 @@ GameResult check_record(const Registry& registry, std::string text, const CheckC
   pugi::xml_node root = doc->root();
   XmlChecker xml(*doc, result.diagnostics);
   std::string known;
-  for (const auto& g : registry.games()) known += fmt::format("{}\"{}\"", known.empty() ? "" : ", ", g->id());
+  for (const auto& g : registry.games())
+    known += fmt::format("{}\"{}\"", known.empty() ? "" : ", ", g->id());
   if (std::string_view(root.name()) != "record") {
     xml.error(rec::wrong_document, doc->loc(root),
               fmt::format("the root element is <{}>, not <record>: this is not a game record",

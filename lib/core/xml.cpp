@@ -46,23 +46,40 @@ std::size_t first_bad_utf8(std::string_view s) {
 
 std::string_view describe(pugi::xml_parse_status status) {
   switch (status) {
-    case pugi::status_file_not_found: return "file not found";
-    case pugi::status_io_error: return "read error";
-    case pugi::status_out_of_memory: return "out of memory while parsing";
-    case pugi::status_internal_error: return "internal parser error";
-    case pugi::status_unrecognized_tag: return "malformed tag";
-    case pugi::status_bad_pi: return "malformed processing instruction or declaration";
-    case pugi::status_bad_comment: return "malformed comment";
-    case pugi::status_bad_cdata: return "malformed CDATA section";
-    case pugi::status_bad_doctype: return "malformed document type declaration";
-    case pugi::status_bad_pcdata: return "malformed text";
-    case pugi::status_bad_start_element: return "malformed start tag";
-    case pugi::status_bad_attribute: return "malformed attribute";
-    case pugi::status_bad_end_element: return "malformed end tag";
-    case pugi::status_end_element_mismatch: return "end tag does not match its start tag";
-    case pugi::status_append_invalid_root: return "invalid root";
-    case pugi::status_no_document_element: return "no root element";
-    case pugi::status_ok: return "ok";
+    case pugi::status_file_not_found:
+      return "file not found";
+    case pugi::status_io_error:
+      return "read error";
+    case pugi::status_out_of_memory:
+      return "out of memory while parsing";
+    case pugi::status_internal_error:
+      return "internal parser error";
+    case pugi::status_unrecognized_tag:
+      return "malformed tag";
+    case pugi::status_bad_pi:
+      return "malformed processing instruction or declaration";
+    case pugi::status_bad_comment:
+      return "malformed comment";
+    case pugi::status_bad_cdata:
+      return "malformed CDATA section";
+    case pugi::status_bad_doctype:
+      return "malformed document type declaration";
+    case pugi::status_bad_pcdata:
+      return "malformed text";
+    case pugi::status_bad_start_element:
+      return "malformed start tag";
+    case pugi::status_bad_attribute:
+      return "malformed attribute";
+    case pugi::status_bad_end_element:
+      return "malformed end tag";
+    case pugi::status_end_element_mismatch:
+      return "end tag does not match its start tag";
+    case pugi::status_append_invalid_root:
+      return "invalid root";
+    case pugi::status_no_document_element:
+      return "no root element";
+    case pugi::status_ok:
+      return "ok";
   }
   return "parse error";
 }
@@ -73,7 +90,9 @@ bool looks_numeric(std::string_view t) {
   return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 }  // namespace
 
@@ -96,9 +115,8 @@ std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out
   }
   doc.doc_ = std::make_unique<pugi::xml_document>();
   unsigned options = pugi::parse_default | pugi::parse_doctype | pugi::parse_declaration;
-  pugi::xml_parse_result result =
-      doc.doc_->load_buffer(doc.text_.data() + bom, doc.text_.size() - bom, options,
-                            pugi::encoding_utf8);
+  pugi::xml_parse_result result = doc.doc_->load_buffer(
+      doc.text_.data() + bom, doc.text_.size() - bom, options, pugi::encoding_utf8);
   if (!result) {
     auto offset = static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0)) + bom;
     std::string message = fmt::format("not well-formed XML: {}", describe(result.status));
@@ -134,11 +152,15 @@ std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out
 SourceLoc XmlDocument::loc(pugi::xml_node node) const {
   std::ptrdiff_t offset = node.offset_debug();
   if (offset < 0) return {};
-  std::size_t at = static_cast<std::size_t>(offset);
-  // pugixml reports an element at its name; step back to the '<'.
-  if (node.type() == pugi::node_element && at > 0 && text_[at - 1] == '<') --at;
   // Offsets are relative to the parsed buffer, which excludes a BOM.
+  std::size_t at = static_cast<std::size_t>(offset);
   if (text_.compare(0, 3, "\xEF\xBB\xBF") == 0) at += 3;
+  // pugixml reports an element at its name and a DOCTYPE inside it; step back to the '<'.
+  if (node.type() == pugi::node_element && at > 0 && text_[at - 1] == '<') --at;
+  if (node.type() == pugi::node_doctype) {
+    auto start = text_.rfind("<!DOCTYPE", at);
+    if (start != std::string::npos) at = start;
+  }
   return lines_.locate(at);
 }
 
@@ -150,17 +172,22 @@ std::pair<std::size_t, std::size_t> XmlDocument::find_attribute(pugi::xml_node n
   std::string_view t = text_;
   std::size_t i = static_cast<std::size_t>(offset);
   if (t.compare(0, 3, "\xEF\xBB\xBF") == 0) i += 3;
-  while (i < t.size() && !is_space(t[i]) && t[i] != '>' && t[i] != '/') ++i;  // element name
+  while (i < t.size() && !is_space(t[i]) && t[i] != '>' && t[i] != '/')
+    ++i;  // element name
   while (i < t.size()) {
-    while (i < t.size() && is_space(t[i])) ++i;
+    while (i < t.size() && is_space(t[i]))
+      ++i;
     if (i >= t.size() || t[i] == '>' || t[i] == '/') break;
     std::size_t name_start = i;
-    while (i < t.size() && !is_space(t[i]) && t[i] != '=') ++i;
+    while (i < t.size() && !is_space(t[i]) && t[i] != '=')
+      ++i;
     std::string_view attr = t.substr(name_start, i - name_start);
-    while (i < t.size() && is_space(t[i])) ++i;
+    while (i < t.size() && is_space(t[i]))
+      ++i;
     if (i >= t.size() || t[i] != '=') break;
     ++i;
-    while (i < t.size() && is_space(t[i])) ++i;
+    while (i < t.size() && is_space(t[i]))
+      ++i;
     if (i >= t.size() || (t[i] != '"' && t[i] != '\'')) break;
     char quote = t[i++];
     std::size_t value_start = i;
@@ -195,12 +222,13 @@ bool XmlChecker::only_attributes(pugi::xml_node node,
     std::string_view name = a.name();
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
       std::string list;
-      for (auto s : allowed) list += fmt::format("{}{}", list.empty() ? "" : ", ", s);
+      for (auto s : allowed)
+        list += fmt::format("{}{}", list.empty() ? "" : ", ", s);
       error(rec::unknown_attribute, doc_.attribute_loc(node, name),
-            list.empty() ? fmt::format("unknown attribute '{}' on <{}>: it takes none", name,
-                                       node.name())
-                         : fmt::format("unknown attribute '{}' on <{}> (expected: {})", name,
-                                       node.name(), list));
+            list.empty()
+                ? fmt::format("unknown attribute '{}' on <{}>: it takes none", name, node.name())
+                : fmt::format("unknown attribute '{}' on <{}> (expected: {})", name, node.name(),
+                              list));
       clean = false;
     }
   }
@@ -251,20 +279,19 @@ std::optional<long long> XmlChecker::integer(pugi::xml_node node, const char* na
   auto value = parse_integer(*text);
   if (!value && looks_numeric(*text)) {
     error(rec::bad_value, doc_.value_loc(node, name),
-          fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo,
-                      hi, *text));
+          fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo, hi,
+                      *text));
     return std::nullopt;
   }
   if (!value) {
     error(rec::bad_value, doc_.value_loc(node, name),
-          fmt::format("'{}' of <{}> must be a whole number, not \"{}\"", name, node.name(),
-                      *text));
+          fmt::format("'{}' of <{}> must be a whole number, not \"{}\"", name, node.name(), *text));
     return std::nullopt;
   }
   if (*value < lo || *value > hi) {
     error(rec::bad_value, doc_.value_loc(node, name),
-          fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo,
-                      hi, *text));
+          fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo, hi,
+                      *text));
     return std::nullopt;
   }
   return value;

@@ -123,12 +123,12 @@ template <typename F>
 void for_each_word(std::string_view text, F&& f) {
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
-                               text[i] == '\r'))
+    while (i < text.size() &&
+           (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
       ++i;
     std::size_t start = i;
-    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
-                                text[i] == '\r'))
+    while (i < text.size() &&
+           !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
       ++i;
     if (i > start) f(text.substr(start, i - start));
   }

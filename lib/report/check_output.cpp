@@ -26,12 +26,14 @@ void append_caret(std::string& out, const LineIndex& lines, const Diagnostic& d)
 }
 
 std::string counts(const GameResult& r) {
-  std::size_t errors = r.diagnostics.count(FindingKind::format) + r.diagnostics.count(FindingKind::rule);
+  std::size_t errors =
+      r.diagnostics.count(FindingKind::format) + r.diagnostics.count(FindingKind::rule);
   std::size_t disputes = r.diagnostics.count(FindingKind::dispute);
   std::string out;
   if (errors) out += fmt::format("{} error{}", errors, errors == 1 ? "" : "s");
   if (disputes)
-    out += fmt::format("{}{} dispute{}", out.empty() ? "" : ", ", disputes, disputes == 1 ? "" : "s");
+    out +=
+        fmt::format("{}{} dispute{}", out.empty() ? "" : ", ", disputes, disputes == 1 ? "" : "s");
   return out;
 }
 
@@ -60,8 +62,9 @@ void append_text(std::string& out, const CheckedRecord& record) {
   const GameResult& r = *record.result;
   LineIndex lines(record.text);
   for (const Diagnostic& d : r.diagnostics.items()) {
-    std::string where = d.loc.known() ? fmt::format("{}:{}:{}", record.file, d.loc.line, d.loc.column)
-                                      : record.file;
+    std::string where = d.loc.known()
+                            ? fmt::format("{}:{}:{}", record.file, d.loc.line, d.loc.column)
+                            : record.file;
     std::string follows =
         d.follow_on ? fmt::format(" (follows from line {})", d.follows_line) : std::string();
     fmt::format_to(std::back_inserter(out), "{}: {}: {}{} [{}]\n", where, to_string(d.severity()),
@@ -106,10 +109,12 @@ void append_json(std::string& out, const CheckedRecord& record) {
   w.end_array();
   w.key("scores").begin_object();
   if (r.scores_known)
-    for (const auto& [colour, points] : r.scores) w.key(colour).value(points);
+    for (const auto& [colour, points] : r.scores)
+      w.key(colour).value(points);
   w.end_object();
   w.key("winners").begin_array();
-  for (const auto& c : r.winners) w.value(c);
+  for (const auto& c : r.winners)
+    w.value(c);
   w.end_array();
   for (const auto& [key, value] : r.extra) {
     w.key(key);
@@ -131,7 +136,8 @@ std::string summary_text(const Summary& s) {
                                 s.verdicts[2], s.verdicts[3]);
   if (!s.rules.empty()) {
     std::string rules;
-    for (const auto& [rule, n] : s.rules) rules += fmt::format("{}{} ×{}", rules.empty() ? "" : ", ", rule, n);
+    for (const auto& [rule, n] : s.rules)
+      rules += fmt::format("{}{} ×{}", rules.empty() ? "" : ", ", rule, n);
     out += fmt::format("\nfindings by rule: {}", rules);
   }
   return out + '\n';
@@ -141,9 +147,11 @@ void append_summary_json(std::string& out, const Summary& s) {
   JsonWriter w(out);
   w.begin_object();
   w.key("records").value(s.records);
-  for (int v = 0; v < 4; ++v) w.key(to_string(static_cast<Verdict>(v))).value(s.verdicts[static_cast<std::size_t>(v)]);
+  for (int v = 0; v < 4; ++v)
+    w.key(to_string(static_cast<Verdict>(v))).value(s.verdicts[static_cast<std::size_t>(v)]);
   w.key("rules").begin_object();
-  for (const auto& [rule, n] : s.rules) w.key(rule).value(n);
+  for (const auto& [rule, n] : s.rules)
+    w.key(rule).value(n);
   w.end_object();
   w.end_object();
 }

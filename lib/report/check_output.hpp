@@ -31,7 +31,7 @@ void append_json(std::string& out, const CheckedRecord& record);
 // Counts over a run, for the summary.
 struct Summary {
   std::size_t records = 0;
-  std::array<std::size_t, 4> verdicts{};  // by Verdict
+  std::array<std::size_t, 4> verdicts{};     // by Verdict
   std::map<std::string, std::size_t> rules;  // rule id → findings (notes excluded)
   void add(const GameResult& result);
 };

@@ -15,7 +15,8 @@ std::string tables_text(const std::vector<Table>& tables) {
     if (!out.empty()) out += '\n';
     out += t.title + '\n';
     std::vector<std::size_t> widths(t.header.size());
-    for (std::size_t i = 0; i < t.header.size(); ++i) widths[i] = utf8_length(t.header[i]);
+    for (std::size_t i = 0; i < t.header.size(); ++i)
+      widths[i] = utf8_length(t.header[i]);
     for (const auto& row : t.rows)
       for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i)
         widths[i] = std::max(widths[i], utf8_length(row[i]));
@@ -28,8 +29,10 @@ std::string tables_text(const std::vector<Table>& tables) {
       out += l + '\n';
     };
     line(t.header);
-    for (const auto& row : t.rows) line(row);
-    for (const auto& note : t.notes) out += fmt::format("  {}\n", note);
+    for (const auto& row : t.rows)
+      line(row);
+    for (const auto& note : t.notes)
+      out += fmt::format("  {}\n", note);
   }
   return out;
 }
@@ -47,7 +50,8 @@ std::string tables_json(const std::vector<Table>& tables) {
       w.end_object();
     }
     w.end_array().key("notes").begin_array();
-    for (const auto& n : t.notes) w.value(n);
+    for (const auto& n : t.notes)
+      w.value(n);
     w.end_array().end_object();
   }
   w.end_array().end_object();
