@@ -27,6 +27,13 @@ struct Command {
 const std::vector<Command>& commands() {
   static const std::vector<Command> list{
       {"check", "replay records through the rules and report what is wrong", check_command},
+      {"explain", "the score audit: every scoring step, why, and where claims part",
+       explain_command},
+      {"replay", "draw the board after a turn as text", replay_command},
+      {"diff", "where two records of one game part", diff_command},
+      {"annotate", "write the record back with findings and running scores", annotate_command},
+      {"report", "one self-contained HTML page: board, score race, findings, audit",
+       report_command},
       {"boards", "list the board sides known and their geometry", boards_command},
   };
   return list;

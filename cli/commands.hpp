@@ -8,5 +8,10 @@ namespace wallaudit::cli {
 
 int check_command(const std::vector<std::string>& args);
 int boards_command(const std::vector<std::string>& args);
+int explain_command(const std::vector<std::string>& args);
+int replay_command(const std::vector<std::string>& args);
+int diff_command(const std::vector<std::string>& args);
+int annotate_command(const std::vector<std::string>& args);
+int report_command(const std::vector<std::string>& args);
 
 }  // namespace wallaudit::cli

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "chang_cheng/checker.hpp"
+#include "chang_cheng/history.hpp"
 #include "chang_cheng/reader.hpp"
 #include "core/registry.hpp"
 
@@ -59,6 +60,12 @@ class ChangCheng final : public Game {
     settings.option_overrides = ctx.option_overrides;
     settings.keep_snapshots = ctx.keep_history;
     Outcome outcome = replay_record(*record, settings, result.diagnostics);
+    // The history keeps the record and the outcome; fill the result before moving them.
+    auto fill_history = [&] {
+      if (ctx.keep_history && outcome.state)
+        result.history = std::make_shared<History>(std::make_shared<const Record>(std::move(*record)),
+                                                   std::move(outcome), result.diagnostics);
+    };
     result.finished = outcome.finished;
     result.scores_known = outcome.state.has_value();
     if (outcome.state) {
@@ -88,6 +95,7 @@ class ChangCheng final : public Game {
       result.extra.emplace_back("teams", std::move(teams));
     }
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
+    fill_history();
     return result;
   }
 

@@ -1,0 +1,118 @@
+// What a game hands the report layer about one replayed record, in game-neutral terms:
+// scoring steps as explanations, drawable views of the board after each turn, the moves in
+// canonical form, and annotations per turn. The report layer renders these; it knows no rules.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/json.hpp"
+#include "core/source.hpp"
+
+namespace wallaudit {
+
+using ColourPoints = std::vector<std::pair<std::string, int>>;  // colour → points, seat order
+
+// ---- explain ---------------------------------------------------------------------------
+
+// One scoring step: a double-wall bonus, a province scoring, a region's Mongol attack, an
+// event card… with its explanation and the points it gave.
+struct ExplainStep {
+  int turn = 0;  // 0: at the end of the game
+  SourceLoc loc;
+  std::string kind;                // "bonus", "province", "mongol", "event", … (the game's words)
+  std::string title;               // "1A.P2 scored"
+  std::vector<std::string> lines;  // the reasoning, in order, one sentence per line
+  ColourPoints points;             // recomputed; colours absent score 0
+  ColourPoints claimed;            // what the record claims here, where it does
+  JsonValue details;               // the same facts, structured, for --format json
+};
+
+struct Explanation {
+  std::vector<std::string> colours;  // seat order
+  std::vector<ExplainStep> steps;
+  ColourPoints totals;        // recomputed final (or current) scores
+  ColourPoints final_claims;  // <final> claims, where given
+  SourceLoc final_claims_loc;
+  std::vector<std::string> winners;
+  std::vector<std::string> notes;  // how the game ended, unknown values, …
+  bool finished = false;
+};
+
+// ---- drawing ------------------------------------------------------------------------------
+
+// A run of text with a style: a colour name ("red", "neutral", …) or "dim", "bold", "".
+struct Span {
+  std::string text;
+  std::string style;
+};
+using StyledLine = std::vector<Span>;
+
+// A titled block of styled lines, at most 80 columns wide.
+struct TextBlock {
+  std::string title;
+  std::vector<StyledLine> lines;
+};
+
+// A shape of an SVG scene. Coordinates are user units; `style` is a class name the report's
+// style sheet knows (colours, "empty", "destroyed", "province", "region", …).
+struct Shape {
+  enum class Kind { rect, circle, polygon, line, text } kind = Kind::rect;
+  std::vector<double> coords;  // rect: x y w h; circle: cx cy r; polygon/line: x y …; text: x y
+  std::string style;
+  std::string text;   // text shapes
+  std::string title;  // tooltip
+  std::string piece;  // non-empty for a piece on the board (the DOM test counts these)
+};
+
+struct Scene {
+  double width = 0;
+  double height = 0;
+  std::vector<Shape> shapes;
+};
+
+// The board after a turn (turn 0: after set-up).
+struct Frame {
+  int turn = 0;
+  std::string label;  // "after turn 12 (red)"
+  std::vector<TextBlock> blocks;
+  Scene scene;
+  ColourPoints scores;
+  int pieces_on_board = 0;
+};
+
+// ---- the record's moves, for diff and duplicate detection -------------------------------------
+
+// One move or set-up fact in canonical form: equal texts mean the same thing happened.
+struct CanonicalItem {
+  int turn = 0;  // 0: set-up
+  SourceLoc loc;
+  std::string text;
+};
+
+// ---- annotations ---------------------------------------------------------------------------
+
+struct TurnAnnotation {
+  int turn = 0;
+  std::vector<std::string> lines;
+};
+
+// The history of one replayed record.
+class GameHistory {
+ public:
+  virtual ~GameHistory() = default;
+  virtual std::vector<std::string> colours() const = 0;
+  // Turns replayed (frames exist for 0..turns()).
+  virtual int turns() const = 0;
+  virtual Frame frame(int turn) const = 0;
+  virtual Explanation explanation() const = 0;
+  virtual std::vector<CanonicalItem> canonical() const = 0;
+  // Per-turn annotations and the closing summary (turn 0 = the end).
+  virtual std::vector<TurnAnnotation> annotations() const = 0;
+  // Elements that are turns, for writing annotations into the record.
+  virtual std::vector<std::string> turn_elements() const { return {"turn"}; }
+};
+
+}  // namespace wallaudit
