@@ -27,6 +27,71 @@ std::string runs(const SideDef& side, bool regions) {
   return out;
 }
 
+// What `wallaudit stats` counts about a replayed game.
+void add_facts(const Record& rec, const Outcome& outcome, std::vector<Fact>& facts) {
+  auto count = [&](std::string n, double a = 1) {
+    facts.push_back({Fact::Kind::count, std::move(n), a});
+  };
+  auto value = [&](std::string n, double v) {
+    facts.push_back({Fact::Kind::value, std::move(n), v});
+  };
+  count(fmt::format("variant: {}", name(rec.variant)));
+  for (const auto& [e, loc] : rec.events)
+    count(fmt::format("event card in play: {}", name(e)));
+  if (outcome.finished)
+    count(outcome.reason == EndReason::passes ? "ended by a round of passes"
+                                              : "ended with the wall complete");
+  for (const auto& step : outcome.steps) {
+    switch (step.kind) {
+      case ScoringStep::Kind::bonus: {
+        int points = 0;
+        for (int p : step.points)
+          points += p;
+        value("double-wall bonus", points);
+        break;
+      }
+      case ScoringStep::Kind::province: {
+        const ProvinceScore& ps = *step.province;
+        value("province value", ps.value);
+        if (ps.scorers.size() > 1) count("province scored by a tie");
+        if (ps.neutral_blocks) count("province blocked by neutral walls");
+        for (const auto& fate : ps.cards) {
+          if (!fate.card) continue;
+          count(fmt::format("card played: {}", name(*fate.card)));
+          if (fate.kind == CardFate::Kind::cancelled)
+            count(fmt::format("card cancelled by a pair: {}", name(*fate.card)));
+          if (fate.kind == CardFate::Kind::removed)
+            count(fmt::format("card removed by a warrior: {}", name(*fate.card)));
+          if (fate.kind == CardFate::Kind::resolved && fate.effect != Effect::none)
+            count(fmt::format("effect chosen: {} {}", name(*fate.card), name(fate.effect)));
+          if (fate.kind == CardFate::Kind::resolved && *fate.card == CardKind::mandarin)
+            count(fate.detail.rfind("swaps", 0) == 0 ? "effect chosen: mandarin swap"
+                                                     : "effect chosen: mandarin no swap");
+        }
+        break;
+      }
+      case ScoringStep::Kind::mongol: {
+        const RegionLoss& l = *step.loss;
+        if (!l.value_known) break;
+        if (!l.protected_by_tower.empty())
+          count("tower protected against the Mongols",
+                static_cast<double>(l.protected_by_tower.size()));
+        for (Colour c : l.losers) {
+          (void)c;
+          value("Mongol loss", l.token);
+        }
+        break;
+      }
+      case ScoringStep::Kind::event: {
+        for (Colour c : outcome.seat_colours)
+          value(fmt::format("event points: {}", name(step.event->card)),
+                step.event->points[static_cast<int>(c)]);
+        break;
+      }
+    }
+  }
+}
+
 class ChangCheng final : public Game {
  public:
   ChangCheng() {
@@ -63,8 +128,9 @@ class ChangCheng final : public Game {
     // The history keeps the record and the outcome; fill the result before moving them.
     auto fill_history = [&] {
       if (ctx.keep_history && outcome.state)
-        result.history = std::make_shared<History>(std::make_shared<const Record>(std::move(*record)),
-                                                   std::move(outcome), result.diagnostics);
+        result.history =
+            std::make_shared<History>(std::make_shared<const Record>(std::move(*record)),
+                                      std::move(outcome), result.diagnostics);
     };
     result.finished = outcome.finished;
     result.scores_known = outcome.state.has_value();
@@ -95,6 +161,7 @@ class ChangCheng final : public Game {
       result.extra.emplace_back("teams", std::move(teams));
     }
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
+    add_facts(*record, outcome, result.facts);
     fill_history();
     return result;
   }

@@ -287,13 +287,13 @@ Frame History::frame(int turn) const {
               fmt::format("{} +{}", set.province_name(key), ps.reputation.value_or(0));
           bool crown = std::find(emperor.begin(), emperor.end(), key) != emperor.end();
           f.scene.shapes.push_back({Shape::Kind::rect,
-                                    {x, top + 70, width, 22},
+                                    {x, top + 84, width, 22},
                                     ps.scored ? "province scored" : "province",
                                     "",
                                     label,
                                     ""});
           f.scene.shapes.push_back({Shape::Kind::text,
-                                    {x + 4, top + 85},
+                                    {x + 4, top + 99},
                                     "province-label",
                                     label + (crown ? " ♛" : ""),
                                     "",
@@ -301,7 +301,7 @@ Frame History::frame(int turn) const {
           double cx = x + 4;
           for (const auto& c : ps.cards) {
             f.scene.shapes.push_back({Shape::Kind::rect,
-                                      {cx, top + 96, 10, 14},
+                                      {cx, top + 110, 10, 14},
                                       colour_name(c.colour) + " card",
                                       "",
                                       fmt::format("{}'s card, face down", name(c.colour)),
@@ -354,13 +354,13 @@ Frame History::frame(int turn) const {
         ++f.pieces_on_board;
       }
       f.scene.shapes.push_back(
-          {Shape::Kind::text, {x + 12, y + 50}, "space-label", std::to_string(i + 1), "", ""});
+          {Shape::Kind::text, {x + 12, y + 48}, "space-label", std::to_string(i + 1), "", ""});
       ++index;
     }
     side_x += n * w + 16;
   }
   f.scene.width = side_x + left;
-  f.scene.height = top + 120;
+  f.scene.height = top + 132;
   return f;
 }
 

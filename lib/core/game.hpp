@@ -49,6 +49,14 @@ struct CheckContext {
   }
 };
 
+// A fact about one game for `wallaudit stats`: a count to add up over the games, or a value
+// whose distribution is described (mean, median, histogram).
+struct Fact {
+  enum class Kind : std::uint8_t { count, value } kind = Kind::count;
+  std::string name;  // "card played: flood", "province value"
+  double amount = 1;
+};
+
 class GameHistory;  // a game's timeline, for the report layer (see core/history.hpp)
 
 // Everything the checker found out about one record, in game-neutral terms.
@@ -62,6 +70,7 @@ struct GameResult {
   std::vector<std::string> winners;
   JsonValue::Object extra;           // game-specific JSON fields (e.g. "teams")
   std::vector<std::string> remarks;  // plain sentences for the text report
+  std::vector<Fact> facts;           // for `wallaudit stats`
   std::shared_ptr<const GameHistory> history;
 
   // Sets `verdict` from the diagnostics and orders them for presentation.

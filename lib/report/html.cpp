@@ -147,10 +147,10 @@ std::string html_report(const std::string& file, const std::string& game_title,
 
   out +=
       "<h2 id=\"board\">The board</h2><div class=\"controls\">"
-      "<button id=\"first\" title=\"set-up\">⏮</button><button id=\"prev\" title=\"previous "
+      "<button id=\"first\" title=\"set-up\">|◀</button><button id=\"prev\" title=\"previous "
       "turn\">◀</button>"
       "<button id=\"next\" title=\"next turn\">▶</button><button id=\"last\" title=\"last "
-      "turn\">⏭</button>";
+      "turn\">▶|</button>";
   out += fmt::format(
       "<input type=\"range\" id=\"turn\" min=\"0\" max=\"{}\" value=\"0\"><span "
       "id=\"turn-label\"></span></div>",
