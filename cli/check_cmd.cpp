@@ -1,32 +1,26 @@
-// wallaudit check PATH…
+// wallaudit check PATH…: one record or a whole archive, on N threads, in input order.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <thread>
+#include <unordered_map>
 
 #include "cli/app.hpp"
+#include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
-#include "cli/inputs.hpp"
-#include "core/registry.hpp"
 #include "report/check_output.hpp"
+#include "report/junit.hpp"
 
 namespace po = boost::program_options;
 
 namespace wallaudit::cli {
 
 namespace {
-
-// The result for an input that could not be read at all.
-GameResult unreadable(const std::string& error) {
-  GameResult r;
-  r.diagnostics.add(FindingKind::format, std::string(rec::unreadable), {},
-                    fmt::format("cannot read the record: {}", error));
-  r.finalise();
-  return r;
-}
 
 int exit_status(const report::Summary& s) {
   if (s.verdicts[static_cast<std::size_t>(Verdict::malformed)]) return kExitMalformed;
@@ -36,14 +30,101 @@ int exit_status(const report::Summary& s) {
   return kExitOk;
 }
 
+void put(std::FILE* f, const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), f);
+}
+
+// A progress line on a terminal: records done, rate, and an estimate when the total is known.
+class Progress {
+ public:
+  explicit Progress(bool on) : on_(on), start_(std::chrono::steady_clock::now()) {}
+  void update(std::size_t done) {
+    if (!on_) return;
+    auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    double secs = std::chrono::duration<double>(now - start_).count();
+    double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
+    fmt::print(stderr, "\r\x1b[K{} records, {:.0f}/s, {:.0f} s", done, rate, secs);
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (on_) fmt::print(stderr, "\r\x1b[K");
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point start_, last_{};
+};
+
 }  // namespace
+
+// Parses the options every batch command shares; false with `status` set on a bad value.
+bool parse_batch_options(const po::variables_map& vm, const char* command, SourceOptions& sources,
+                         int& jobs, int& status) {
+  status = kExitUsage;
+  sources.all_files = vm.count("all") > 0;
+  jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (vm.count("jobs")) {
+    jobs = vm["jobs"].as<int>();
+    if (jobs < 1 || jobs > 1024) {
+      fmt::print(stderr, "wallaudit {}: -j takes a number of threads from 1 to 1024\n", command);
+      return false;
+    }
+  }
+  if (vm.count("shard")) {
+    std::string s = vm["shard"].as<std::string>();
+    int k = 0, n = 0;
+    char slash = 0, extra = 0;
+    if (std::sscanf(s.c_str(), "%d%c%d%c", &k, &slash, &n, &extra) != 3 || slash != '/' || n < 1 ||
+        k < 1 || k > n) {
+      fmt::print(stderr, "wallaudit {}: --shard takes K/N with 1 <= K <= N, not '{}'\n", command,
+                 s);
+      return false;
+    }
+    sources.shard = k - 1;
+    sources.shards = n;
+  }
+  if (vm.count("max-record-size")) {
+    long long mb = vm["max-record-size"].as<long long>();
+    if (mb < 1 || mb > (1ll << 20)) {
+      fmt::print(stderr, "wallaudit {}: --max-record-size takes MiB from 1 to 1048576\n", command);
+      return false;
+    }
+    sources.limits.max_record_bytes = static_cast<std::uint64_t>(mb) << 20;
+  }
+  if (vm.count("max-expansion-ratio")) {
+    double r = vm["max-expansion-ratio"].as<double>();
+    if (!(r >= 1)) {
+      fmt::print(stderr, "wallaudit {}: --max-expansion-ratio takes a number of at least 1\n",
+                 command);
+      return false;
+    }
+    sources.limits.max_expansion_ratio = r;
+  }
+  status = kExitOk;
+  return true;
+}
+
+void add_batch_options(po::options_description& desc) {
+  desc.add_options()("jobs,j", po::value<int>(), "N: threads (default: all cores)")(
+      "all", "in directories and archives, every file, not only *.xml")(
+      "files-from", po::value<std::vector<std::string>>()->composing(),
+      "FILE: read more paths from FILE, one per line ('-': standard input)")(
+      "shard", po::value<std::string>(),
+      "K/N: only the K-th of N deterministic shares of the inputs")(
+      "max-record-size", po::value<long long>(),
+      "MiB: larger records are malformed, not read (default 64)")(
+      "max-expansion-ratio", po::value<double>(),
+      "R: stop reading an archive that expands more than R times (default 200)");
+  add_context_options(desc);
+}
 
 int check_command(const std::vector<std::string>& args) {
   po::options_description desc("check options");
   desc.add_options()("help,h", "show this help")(
-      "format", po::value<std::string>()->default_value("text"), "text, json or jsonl")(
-      "all", "in directories, check every file, not only *.xml");
-  add_context_options(desc);
+      "format", po::value<std::string>()->default_value("text"), "text, json, jsonl or junit");
+  add_batch_options(desc);
   po::options_description hidden;
   hidden.add_options()("paths", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -51,71 +132,111 @@ int check_command(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_args(args, desc, positional, vm,
                   "usage: wallaudit check [OPTIONS] PATH...\n\n"
-                  "Replays each record (files, directories, '-' for standard input) through the\n"
-                  "rules of its game and reports every illegal action, format error and score\n"
-                  "dispute.",
+                  "Replays each record (files, directories, archives, '-' for standard input)\n"
+                  "through the rules of its game and reports every illegal action, format error\n"
+                  "and score dispute. Records of the same game recorded twice are noted.",
                   &hidden))
     return kExitOk;
   std::string format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json" && format != "jsonl") {
-    fmt::print(stderr, "wallaudit check: --format takes text, json or jsonl, not '{}'\n", format);
+  if (format != "text" && format != "json" && format != "jsonl" && format != "junit") {
+    fmt::print(stderr, "wallaudit check: --format takes text, json, jsonl or junit, not '{}'\n",
+               format);
     return kExitUsage;
   }
-  if (!vm.count("paths")) {
+  std::vector<std::string> paths =
+      vm.count("paths") ? vm["paths"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  std::vector<std::string> lists = vm.count("files-from")
+                                       ? vm["files-from"].as<std::vector<std::string>>()
+                                       : std::vector<std::string>{};
+  if (paths.empty() && lists.empty()) {
     fmt::print(stderr, "wallaudit check: no record given (see 'wallaudit check --help')\n");
     return kExitUsage;
   }
   int status = kExitOk;
+  SourceOptions source_options;
+  int jobs = 1;
+  if (!parse_batch_options(vm, "check", source_options, jobs, status)) return status;
   auto ctx = make_context(vm, "check", status);
   if (!ctx) return status;
-  InputOptions input_options;
-  input_options.all_files = vm.count("all") > 0;
-  std::vector<std::string> warnings;
-  auto inputs = expand_inputs(vm["paths"].as<std::vector<std::string>>(), input_options, warnings);
-  for (const auto& w : warnings)
+  ctx->want_key = true;
+
+  InputSource source(paths, lists, source_options);
+  BatchSettings settings;
+  settings.jobs = jobs;
+  settings.ctx = *ctx;
+  settings.max_record_bytes = source_options.limits.max_record_bytes;
+  // Text shows the source line under each diagnostic: keep the bytes for it.
+  settings.keep_text = format == "text";
+  // Each record's output is rendered on its worker; the rare duplicate is rendered again.
+  auto render = [format](const Job& job, const std::string& duplicate_of) {
+    report::CheckedRecord checked{job.input.name, job.text, &job.result, job.seconds, duplicate_of};
+    std::string out;
+    if (format == "text") report::append_text(out, checked);
+    if (format == "jsonl" || format == "json") report::append_json(out, checked);
+    if (format == "junit") out = report::junit_testcase(checked);
+    return out;
+  };
+  settings.render = [&](Job& job) { job.output = render(job, {}); };
+
+  report::Summary summary;
+  std::unordered_map<std::string, std::string> seen;  // key → first record
+  std::FILE* junit_body = format == "junit" ? std::tmpfile() : nullptr;
+  if (format == "junit" && !junit_body) {
+    fmt::print(stderr, "wallaudit check: cannot create a temporary file for the JUnit report\n");
+    return kExitMalformed;
+  }
+  Progress progress(::isatty(STDERR_FILENO) != 0);
+  bool first = true;
+  if (format == "json") put(stdout, "{\"records\":[");
+
+  auto consume = [&](Job& job) {
+    std::string duplicate_of;
+    if (!job.result.key.empty()) {
+      auto [it, inserted] = seen.emplace(job.result.key, job.input.name);
+      if (!inserted) {
+        duplicate_of = it->second;
+        job.result.diagnostics.add(FindingKind::info, "duplicate", {},
+                                   report::duplicate_note(duplicate_of));
+      }
+    }
+    std::vector<std::string> ids;
+    for (const auto& d : job.result.diagnostics.items())
+      if (d.kind != FindingKind::info) ids.push_back(d.rule);
+    summary.add_counts(job.result.verdict, ids, job.input.name, job.seconds, !duplicate_of.empty());
+    summary.bytes += job.bytes;
+    std::string out = duplicate_of.empty() ? std::move(job.output) : render(job, duplicate_of);
+    if (format == "json" && !first) out.insert(out.begin(), ',');
+    if (format == "jsonl") out += '\n';
+    first = false;
+    put(junit_body ? junit_body : stdout, out);
+    progress.update(summary.records);
+  };
+  run_batch(source, settings, consume);
+  progress.finish();
+  for (const auto& w : source.take_warnings())
     fmt::print(stderr, "wallaudit check: {}\n", w);
 
-  const Registry& registry = builtin_registry();
-  report::Summary summary;
-  bool first_json = true;
-  if (format == "json") std::fputs("{\"records\":[", stdout);
-  for (const auto& input : inputs) {
-    auto start = std::chrono::steady_clock::now();
-    std::string error;
-    auto text = read_input(input, error);
-    GameResult result;
-    CheckContext record_ctx = *ctx;
-    record_ctx.load_relative = relative_loader(input);
-    if (text)
-      result = check_record(registry, *text, record_ctx);
-    else
-      result = unreadable(error);
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    summary.add(result);
-    report::CheckedRecord checked{input.name, text ? std::string_view(*text) : std::string_view(),
-                                  &result, seconds};
-    std::string out;
-    if (format == "text") {
-      report::append_text(out, checked);
-    } else {
-      if (format == "json" && !first_json) out += ',';
-      report::append_json(out, checked);
-      if (format == "jsonl") out += '\n';
-      first_json = false;
-    }
-    std::fwrite(out.data(), 1, out.size(), stdout);
-  }
   if (format == "json") {
     std::string out = "],\"summary\":";
     report::append_summary_json(out, summary);
-    out += "}\n";
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    put(stdout, out + "}\n");
   } else if (format == "text") {
-    std::string out = report::summary_text(summary);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    put(stdout, report::summary_text(summary));
+  } else if (format == "junit") {
+    put(stdout, report::junit_head(summary));
+    std::rewind(junit_body);
+    char buffer[1 << 16];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, junit_body)) > 0)
+      std::fwrite(buffer, 1, n, stdout);
+    std::fclose(junit_body);
+    put(stdout, report::junit_tail());
   }
   std::fflush(stdout);
+  if (std::ferror(stdout)) {
+    fmt::print(stderr, "wallaudit check: cannot write the output\n");
+    return kExitMalformed;
+  }
   return exit_status(summary);
 }
 

@@ -16,63 +16,6 @@ namespace fs = std::filesystem;
 
 namespace wallaudit::cli {
 
-namespace {
-
-void walk(const fs::path& dir, const InputOptions& options, std::vector<Input>& out,
-          std::set<fs::path>& visited, std::vector<std::string>& warnings) {
-  std::error_code ec;
-  fs::path canonical = fs::canonical(dir, ec);
-  if (ec) {
-    out.push_back({dir.string(), dir.string(), false});
-    return;
-  }
-  if (!visited.insert(canonical).second) {
-    warnings.push_back(
-        fmt::format("{}: directory already visited (symbolic link loop?); skipped", dir.string()));
-    return;
-  }
-  std::vector<fs::directory_entry> entries;
-  fs::directory_iterator it(dir, ec), end;
-  if (ec) {
-    out.push_back({dir.string(), dir.string(), false});
-    return;
-  }
-  for (; it != end; it.increment(ec)) {
-    if (ec) break;
-    entries.push_back(*it);
-  }
-  std::sort(entries.begin(), entries.end(),
-            [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
-  for (const auto& entry : entries) {
-    std::error_code e;
-    if (entry.is_directory(e)) {
-      walk(entry.path(), options, out, visited, warnings);
-    } else if (options.all_files || entry.path().extension() == ".xml") {
-      out.push_back({entry.path().string(), entry.path().string(), false});
-    }
-  }
-}
-
-}  // namespace
-
-std::vector<Input> expand_inputs(const std::vector<std::string>& paths, const InputOptions& options,
-                                 std::vector<std::string>& warnings) {
-  std::vector<Input> out;
-  std::set<fs::path> visited;
-  for (const auto& p : paths) {
-    if (p == "-") {
-      out.push_back({"-", "", true});
-      continue;
-    }
-    std::error_code ec;
-    if (fs::is_directory(p, ec))
-      walk(p, options, out, visited, warnings);
-    else
-      out.push_back({p, p, false});
-  }
-  return out;
-}
-
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) {

@@ -15,15 +15,6 @@ struct Input {
   bool is_stdin = false;
 };
 
-struct InputOptions {
-  bool all_files = false;  // directories: every file, not only *.xml
-};
-
-// Expands files and directories (recursively, sorted by name) into inputs; a path that
-// does not exist is kept, so that it is reported as unreadable in the output.
-std::vector<Input> expand_inputs(const std::vector<std::string>& paths, const InputOptions& options,
-                                 std::vector<std::string>& warnings);
-
 // Reads an input's bytes; nullopt with `error` set when it cannot be read.
 std::optional<std::string> read_input(const Input& input, std::string& error);
 

@@ -49,7 +49,7 @@ std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ct
   loaded.result = check_record(builtin_registry(), loaded.text, ctx);
   if (!loaded.result.history) {
     std::string out;
-    report::append_text(out, report::CheckedRecord{path, loaded.text, &loaded.result, 0});
+    report::append_text(out, report::CheckedRecord{path, loaded.text, &loaded.result, 0, {}});
     fmt::print(stderr, "{}wallaudit {}: {} cannot be replayed\n", out, command, path);
     status = kExitMalformed;
     return std::nullopt;

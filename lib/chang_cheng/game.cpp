@@ -162,6 +162,7 @@ class ChangCheng final : public Game {
     }
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
     add_facts(*record, outcome, result.facts);
+    if (ctx.want_key) result.key = canonical_key(id(), canonical_moves(*record));
     fill_history();
     return result;
   }

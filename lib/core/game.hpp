@@ -39,6 +39,7 @@ struct CheckContext {
   std::vector<Definition> definitions;
   FileLoader load_relative;   // may be empty: then referenced files cannot be read
   bool keep_history = false;  // record the state after every step, for replay and reports
+  bool want_key = false;      // compute GameResult::key (for duplicate detection)
   // What each game prepared from the definitions once (see Game::prepare), by game id.
   std::vector<std::pair<std::string, std::shared_ptr<const void>>> prepared;
 
@@ -71,6 +72,9 @@ struct GameResult {
   JsonValue::Object extra;           // game-specific JSON fields (e.g. "teams")
   std::vector<std::string> remarks;  // plain sentences for the text report
   std::vector<Fact> facts;           // for `wallaudit stats`
+  // The canonical key of the game (same set-up and moves, whatever the meta, claims,
+  // annotations or layout), with the tool version; set when CheckContext::want_key.
+  std::string key;
   std::shared_ptr<const GameHistory> history;
 
   // Sets `verdict` from the diagnostics and orders them for presentation.

@@ -92,6 +92,9 @@ struct CanonicalItem {
   std::string text;
 };
 
+// The duplicate-detection key of canonical moves: tool version, game and a 64-bit hash.
+std::string canonical_key(std::string_view game, const std::vector<CanonicalItem>& items);
+
 // ---- annotations ---------------------------------------------------------------------------
 
 struct TurnAnnotation {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/json.hpp"
 #include "core/source.hpp"
 
@@ -123,11 +125,47 @@ void append_json(std::string& out, const CheckedRecord& record) {
   w.end_object();
 }
 
-void Summary::add(const GameResult& result) {
-  ++records;
-  ++verdicts[static_cast<std::size_t>(result.verdict)];
+std::string duplicate_note(const std::string& earlier) {
+  return fmt::format("the same game as {} (same set-up and moves)", earlier);
+}
+
+void Summary::add(const GameResult& result, const std::string& file, double secs,
+                  std::uint64_t size) {
+  std::vector<std::string> ids;
   for (const Diagnostic& d : result.diagnostics.items())
-    if (d.kind != FindingKind::info) ++rules[d.rule];
+    if (d.kind != FindingKind::info) ids.push_back(d.rule);
+  bytes += size;
+  add_counts(result.verdict, ids, file, secs, false);
+}
+
+void Summary::add_counts(Verdict verdict, const std::vector<std::string>& ids,
+                         const std::string& file, double secs, bool duplicate) {
+  ++records;
+  ++verdicts[static_cast<std::size_t>(verdict)];
+  for (const auto& id : ids)
+    ++rules[id];
+  if (duplicate) ++duplicates;
+  seconds += secs;
+  if (slowest.size() < 5 || secs > slowest.back().first) {
+    slowest.emplace_back(secs, file);
+    std::sort(slowest.begin(), slowest.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    if (slowest.size() > 5) slowest.pop_back();
+  }
+}
+
+void Summary::merge(const Summary& o) {
+  records += o.records;
+  for (std::size_t i = 0; i < verdicts.size(); ++i)
+    verdicts[i] += o.verdicts[i];
+  for (const auto& [rule, n] : o.rules)
+    rules[rule] += n;
+  duplicates += o.duplicates;
+  bytes += o.bytes;
+  seconds += o.seconds;
+  for (const auto& s : o.slowest)
+    slowest.push_back(s);
+  std::sort(slowest.begin(), slowest.end(), [](auto& a, auto& b) { return a.first > b.first; });
+  if (slowest.size() > 5) slowest.resize(5);
 }
 
 std::string summary_text(const Summary& s) {
@@ -139,6 +177,15 @@ std::string summary_text(const Summary& s) {
     for (const auto& [rule, n] : s.rules)
       rules += fmt::format("{}{} ×{}", rules.empty() ? "" : ", ", rule, n);
     out += fmt::format("\nfindings by rule: {}", rules);
+  }
+  if (s.duplicates)
+    out += fmt::format("\nduplicates: {} record{} repeat{} an earlier game", s.duplicates,
+                       s.duplicates == 1 ? "" : "s", s.duplicates == 1 ? "s" : "");
+  if (s.records > 1 && !s.slowest.empty()) {
+    std::string slow;
+    for (const auto& [secs, file] : s.slowest)
+      slow += fmt::format("{}{} ({:.1f} ms)", slow.empty() ? "" : ", ", file, secs * 1000);
+    out += fmt::format("\nslowest: {}", slow);
   }
   return out + '\n';
 }

@@ -6,6 +6,8 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/game.hpp"
 
@@ -17,6 +19,7 @@ struct CheckedRecord {
   std::string_view text;
   const GameResult* result = nullptr;
   double seconds = 0;
+  std::string duplicate_of;  // the earlier record of the same game, if any
 };
 
 // `FILE:LINE:COL: severity: message [RULE]`, the source line and a caret, per diagnostic,
@@ -29,11 +32,22 @@ std::string verdict_line(const CheckedRecord& record);
 void append_json(std::string& out, const CheckedRecord& record);
 
 // Counts over a run, for the summary.
+// The note added to a record that repeats an earlier one.
+std::string duplicate_note(const std::string& earlier);
+
 struct Summary {
   std::size_t records = 0;
   std::array<std::size_t, 4> verdicts{};     // by Verdict
   std::map<std::string, std::size_t> rules;  // rule id → findings (notes excluded)
-  void add(const GameResult& result);
+  std::size_t duplicates = 0;
+  std::uint64_t bytes = 0;
+  double seconds = 0;                                   // summed over records
+  std::vector<std::pair<double, std::string>> slowest;  // the 5 slowest, slowest first
+  void add(const GameResult& result, const std::string& file, double seconds,
+           std::uint64_t bytes = 0);
+  void add_counts(Verdict verdict, const std::vector<std::string>& rules, const std::string& file,
+                  double seconds, bool duplicate);
+  void merge(const Summary& other);
 };
 std::string summary_text(const Summary& summary);
 void append_summary_json(std::string& out, const Summary& summary);

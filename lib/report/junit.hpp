@@ -1,0 +1,16 @@
+// JUnit XML for CI dashboards: one testcase per record; findings in its failure.
+#pragma once
+
+#include <string>
+
+#include "report/check_output.hpp"
+
+namespace wallaudit::report {
+
+// <testcase …>…</testcase>: ok passes; illegal and disputed fail; malformed is an error.
+std::string junit_testcase(const CheckedRecord& record);
+// The document around testcases already written, with the counts of `summary`.
+std::string junit_head(const Summary& summary);
+std::string junit_tail();
+
+}  // namespace wallaudit::report
