@@ -34,6 +34,9 @@ const std::vector<Command>& commands() {
       {"annotate", "write the record back with findings and running scores", annotate_command},
       {"report", "one self-contained HTML page: board, score race, findings, audit",
        report_command},
+      {"stats", "figures over an archive: scores, win rates, cards, violations", stats_command},
+      {"summarize", "one summary from the JSON Lines outputs of several check runs",
+       summarize_command},
       {"boards", "list the board sides known and their geometry", boards_command},
   };
   return list;

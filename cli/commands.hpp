@@ -13,5 +13,7 @@ int replay_command(const std::vector<std::string>& args);
 int diff_command(const std::vector<std::string>& args);
 int annotate_command(const std::vector<std::string>& args);
 int report_command(const std::vector<std::string>& args);
+int stats_command(const std::vector<std::string>& args);
+int summarize_command(const std::vector<std::string>& args);
 
 }  // namespace wallaudit::cli

@@ -821,7 +821,6 @@ class Checker {
     for (const ScoreItem* a : awards) {
       step.claimed.emplace_back(a->colour, a->points);
       int c = ci(a->colour);
-      std::string because = explain_province(ps);
       if (++seen[c] > 1) {
         dispute(a->loc, ctx.n, a->colour,
                 fmt::format("a second <award> for {} in the scoring of {}", name(a->colour),
@@ -837,6 +836,7 @@ class Checker {
         continue;
       }
       if (a->points != step.points[c]) {
+        std::string because = explain_province(ps);
         dispute(a->loc, ctx.n, a->colour,
                 step.points[c] == 0
                     ? fmt::format("claimed {} points for {} in {}, recomputed 0: {} does not "

@@ -1,6 +1,8 @@
 // Chang Cheng as a game module of the tool.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "chang_cheng/checker.hpp"
 #include "chang_cheng/history.hpp"
 #include "chang_cheng/reader.hpp"
@@ -135,8 +137,16 @@ class ChangCheng final : public Game {
     result.finished = outcome.finished;
     result.scores_known = outcome.state.has_value();
     if (outcome.state) {
-      for (Colour c : outcome.seat_colours)
+      for (Colour c : outcome.seat_colours) {
         result.scores.emplace_back(std::string(name(c)), outcome.state->colour(c).score);
+        for (std::size_t seat = 0; seat < record->players.size(); ++seat) {
+          const auto& colours = record->players[seat].colours;
+          if (std::find(colours.begin(), colours.end(), c) != colours.end()) {
+            result.seats.push_back(static_cast<int>(seat));
+            break;
+          }
+        }
+      }
     }
     for (Colour c : outcome.winners)
       result.winners.emplace_back(name(c));
@@ -162,7 +172,7 @@ class ChangCheng final : public Game {
     }
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
     add_facts(*record, outcome, result.facts);
-    if (ctx.want_key) result.key = canonical_key(id(), canonical_moves(*record));
+    if (ctx.want_key) result.key = record_key(*record);
     fill_history();
     return result;
   }

@@ -30,5 +30,7 @@ class History final : public GameHistory {
 
 // The moves of a record in canonical form (claims, meta, names and annotations left out).
 std::vector<CanonicalItem> canonical_moves(const Record& record);
+// The duplicate key of a record: the facts of canonical_moves, hashed without text.
+std::string record_key(const Record& record);
 
 }  // namespace wallaudit::cc

@@ -68,6 +68,7 @@ struct GameResult {
   Diagnostics diagnostics;
   bool scores_known = false;                        // false: `scores` is reported as {}
   std::vector<std::pair<std::string, int>> scores;  // colour → recomputed points, seat order
+  std::vector<int> seats;  // the seat (0-based) of each colour of `scores`; teams share one
   std::vector<std::string> winners;
   JsonValue::Object extra;           // game-specific JSON fields (e.g. "teams")
   std::vector<std::string> remarks;  // plain sentences for the text report

@@ -4,28 +4,43 @@
 
 namespace wallaudit {
 
-std::string canonical_key(std::string_view game, const std::vector<CanonicalItem>& items) {
-  // FNV-1a over the items, each followed by a separator, then a final avalanche (splitmix64).
-  std::uint64_t h = 1469598103934665603ull;
-  auto mix = [&](std::string_view s) {
-    for (unsigned char c : s) {
-      h ^= c;
-      h *= 1099511628211ull;
-    }
-    h ^= 0x1f;
-    h *= 1099511628211ull;
-  };
-  mix(game);
-  for (const auto& item : items) {
-    mix(std::to_string(item.turn));
-    mix(item.text);
+KeyHasher& KeyHasher::add(std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) {
+    h_ ^= (v >> (8 * i)) & 0xff;
+    h_ *= 1099511628211ull;
   }
+  return *this;
+}
+
+KeyHasher& KeyHasher::add(std::string_view s) {
+  add(s.size());
+  for (unsigned char c : s) {
+    h_ ^= c;
+    h_ *= 1099511628211ull;
+  }
+  return *this;
+}
+
+std::string KeyHasher::finish(std::string_view game) const {
+  std::uint64_t h = h_;
+  for (unsigned char c : game) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  // splitmix64's finaliser spreads FNV's weak high bits.
   h ^= h >> 30;
   h *= 0xbf58476d1ce4e5b9ull;
   h ^= h >> 27;
   h *= 0x94d049bb133111ebull;
   h ^= h >> 31;
   return fmt::format("wallaudit-{}/{}/{:016x}", WALLAUDIT_VERSION, game, h);
+}
+
+std::string canonical_key(std::string_view game, const std::vector<CanonicalItem>& items) {
+  KeyHasher k;
+  for (const auto& item : items)
+    k.add(static_cast<std::uint64_t>(item.turn)).add(item.text);
+  return k.finish(game);
 }
 
 }  // namespace wallaudit

@@ -3,8 +3,10 @@
 // canonical form, and annotations per turn. The report layer renders these; it knows no rules.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -92,7 +94,19 @@ struct CanonicalItem {
   std::string text;
 };
 
-// The duplicate-detection key of canonical moves: tool version, game and a 64-bit hash.
+// Builds a duplicate-detection key: tool version, game and a 64-bit hash of what was added.
+// Games feed it the same facts as their canonical moves, without formatting them as text.
+class KeyHasher {
+ public:
+  KeyHasher& add(std::uint64_t v);
+  KeyHasher& add(std::string_view s);
+  std::string finish(std::string_view game) const;
+
+ private:
+  std::uint64_t h_ = 1469598103934665603ull;
+};
+
+// The duplicate-detection key of canonical moves (the same hasher over their texts).
 std::string canonical_key(std::string_view game, const std::vector<CanonicalItem>& items);
 
 // ---- annotations ---------------------------------------------------------------------------

@@ -1,15 +1,23 @@
 #include "core/source.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace wallaudit {
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
-  starts_.reserve(text.size() / 32 + 1);
+  starts_.reserve(text.size() / 40 + 1);
   starts_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') starts_.push_back(static_cast<std::uint32_t>(i + 1));
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  for (const char* p = begin; p < end;) {
+    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    if (!nl) break;
+    p = static_cast<const char*>(nl) + 1;
+    starts_.push_back(static_cast<std::uint32_t>(p - begin));
   }
+  ascii_ = std::none_of(text.begin(), text.end(),
+                        [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
 SourceLoc LineIndex::locate(std::size_t offset) const {
@@ -18,7 +26,7 @@ SourceLoc LineIndex::locate(std::size_t offset) const {
   auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
   auto line = static_cast<std::uint32_t>(it - starts_.begin());
   std::size_t start = starts_[line - 1];
-  auto column = utf8_length(text_.substr(start, offset - start)) + 1;
+  auto column = (ascii_ ? offset - start : utf8_length(text_.substr(start, offset - start))) + 1;
   return {line, static_cast<std::uint32_t>(column)};
 }
 

@@ -37,6 +37,7 @@ class LineIndex {
  private:
   std::string_view text_;
   std::vector<std::uint32_t> starts_;
+  bool ascii_ = true;  // no byte above 0x7F: columns are byte counts
 };
 
 // Number of code points in a UTF-8 string (continuation bytes are not counted).

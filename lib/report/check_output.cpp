@@ -118,6 +118,11 @@ void append_json(std::string& out, const CheckedRecord& record) {
   for (const auto& c : r.winners)
     w.value(c);
   w.end_array();
+  w.key("seconds").value(record.seconds);
+  if (!r.key.empty()) w.key("key").value(r.key);
+  w.key("duplicate_of");
+  record.duplicate_of.empty() ? w.null() : w.value(record.duplicate_of);
+
   for (const auto& [key, value] : r.extra) {
     w.key(key);
     value.write(w);
@@ -200,6 +205,11 @@ void append_summary_json(std::string& out, const Summary& s) {
   for (const auto& [rule, n] : s.rules)
     w.key(rule).value(n);
   w.end_object();
+  w.key("duplicates").value(s.duplicates);
+  w.key("slowest").begin_array();
+  for (const auto& [secs, file] : s.slowest)
+    w.begin_object().key("file").value(file).key("seconds").value(secs).end_object();
+  w.end_array();
   w.end_object();
 }
 

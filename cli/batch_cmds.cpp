@@ -1,0 +1,185 @@
+// wallaudit stats PATH… and wallaudit summarize RESULT.jsonl…
+#include <fmt/format.h>
+
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <unordered_map>
+
+#include "cli/app.hpp"
+#include "cli/batch.hpp"
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "core/json.hpp"
+#include "report/check_output.hpp"
+#include "report/stats.hpp"
+
+namespace po = boost::program_options;
+
+namespace wallaudit::cli {
+
+bool parse_batch_options(const po::variables_map& vm, const char* command, SourceOptions& sources,
+                         int& jobs, int& status);
+void add_batch_options(po::options_description& desc);
+
+namespace {
+
+void put(const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int stats_command(const std::vector<std::string>& args) {
+  po::options_description desc("stats options");
+  desc.add_options()("help,h", "show this help")(
+      "format", po::value<std::string>()->default_value("text"), "text or json");
+  add_batch_options(desc);
+  po::options_description hidden;
+  hidden.add_options()("paths", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("paths", -1);
+  po::variables_map vm;
+  if (!parse_args(args, desc, positional, vm,
+                  "usage: wallaudit stats [OPTIONS] PATH...\n\n"
+                  "Figures over an archive of records, per game: results and scores, win rates by\n"
+                  "seat and by colour, what each game counts (cards, effects, province values, …)\n"
+                  "and the most common violations.",
+                  &hidden))
+    return kExitOk;
+  std::string format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") {
+    fmt::print(stderr, "wallaudit stats: --format takes text or json, not '{}'\n", format);
+    return kExitUsage;
+  }
+  std::vector<std::string> paths =
+      vm.count("paths") ? vm["paths"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  std::vector<std::string> lists = vm.count("files-from")
+                                       ? vm["files-from"].as<std::vector<std::string>>()
+                                       : std::vector<std::string>{};
+  if (paths.empty() && lists.empty()) {
+    fmt::print(stderr, "wallaudit stats: no record given (see 'wallaudit stats --help')\n");
+    return kExitUsage;
+  }
+  int status = kExitOk;
+  SourceOptions sources;
+  int jobs = 1;
+  if (!parse_batch_options(vm, "stats", sources, jobs, status)) return status;
+  auto ctx = make_context(vm, "stats", status);
+  if (!ctx) return status;
+  InputSource source(paths, lists, sources);
+  BatchSettings settings;
+  settings.jobs = jobs;
+  settings.ctx = *ctx;
+  settings.max_record_bytes = sources.limits.max_record_bytes;
+  report::StatsAccumulator stats;
+  run_batch(source, settings, [&](Job& job) { stats.add(job.result); });
+  for (const auto& w : source.take_warnings())
+    fmt::print(stderr, "wallaudit stats: {}\n", w);
+  put(format == "json" ? report::stats_json(stats) : report::stats_text(stats));
+  return kExitOk;
+}
+
+int summarize_command(const std::vector<std::string>& args) {
+  po::options_description desc("summarize options");
+  desc.add_options()("help,h", "show this help")(
+      "format", po::value<std::string>()->default_value("text"), "text or json");
+  po::options_description hidden;
+  hidden.add_options()("results", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("results", -1);
+  po::variables_map vm;
+  if (!parse_args(args, desc, positional, vm,
+                  "usage: wallaudit summarize [OPTIONS] RESULT.jsonl...\n\n"
+                  "Merges the JSON Lines outputs of several `wallaudit check --format jsonl` runs\n"
+                  "(e.g. the shards of --shard K/N on N machines) into one summary: verdicts,\n"
+                  "findings by rule, duplicates across shards, the slowest records. '-' reads\n"
+                  "standard input. The exit status is the one check would have given.",
+                  &hidden))
+    return kExitOk;
+  std::string format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") {
+    fmt::print(stderr, "wallaudit summarize: --format takes text or json, not '{}'\n", format);
+    return kExitUsage;
+  }
+  if (!vm.count("results")) {
+    fmt::print(stderr, "wallaudit summarize: no result file given\n");
+    return kExitUsage;
+  }
+  report::Summary summary;
+  std::unordered_map<std::string, std::string> keys;
+  bool broken = false;
+  for (const auto& path : vm["results"].as<std::vector<std::string>>()) {
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (path != "-") {
+      file.open(path);
+      if (!file) {
+        fmt::print(stderr, "wallaudit summarize: cannot read {}\n", path);
+        broken = true;
+        continue;
+      }
+      in = &file;
+    }
+    std::string line;
+    std::size_t number = 0;
+    while (std::getline(*in, line)) {
+      ++number;
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      auto parsed = parse_json(line);
+      const JsonValue* record = std::get_if<JsonValue>(&parsed);
+      const JsonValue* file_name = record ? record->find("file") : nullptr;
+      const JsonValue* verdict = record ? record->find("verdict") : nullptr;
+      if (!file_name || !file_name->is_string() || !verdict || !verdict->is_string()) {
+        fmt::print(stderr, "{}:{}: error: not a record of `wallaudit check --format jsonl`{}\n",
+                   path, number,
+                   record
+                       ? ""
+                       : fmt::format(" ({} at column {})", std::get<JsonParseError>(parsed).message,
+                                     std::get<JsonParseError>(parsed).offset + 1));
+        broken = true;
+        continue;
+      }
+      Verdict v = Verdict::malformed;
+      for (int k = 0; k < 4; ++k)
+        if (verdict->as_string() == to_string(static_cast<Verdict>(k))) v = static_cast<Verdict>(k);
+      std::vector<std::string> rules;
+      if (const JsonValue* ds = record->find("diagnostics"); ds && ds->is_array()) {
+        for (const auto& d : ds->as_array()) {
+          const JsonValue* rule = d.find("rule");
+          const JsonValue* severity = d.find("severity");
+          if (rule && rule->is_string() &&
+              !(severity && severity->is_string() && severity->as_string() == "note"))
+            rules.push_back(rule->as_string());
+        }
+      }
+      double seconds = 0;
+      if (const JsonValue* s = record->find("seconds"); s && s->is_number())
+        seconds = s->as_number();
+      bool duplicate = false;
+      if (const JsonValue* k = record->find("key"); k && k->is_string()) {
+        auto [it, inserted] = keys.emplace(k->as_string(), file_name->as_string());
+        duplicate = !inserted;
+      }
+      summary.add_counts(v, rules, file_name->as_string(), seconds, duplicate);
+    }
+  }
+  std::string out;
+  if (format == "json") {
+    report::append_summary_json(out, summary);
+    out += "\n";
+  } else {
+    out = report::summary_text(summary);
+  }
+  put(out);
+  if (broken) return kExitMalformed;
+  if (summary.verdicts[static_cast<std::size_t>(Verdict::malformed)]) return kExitMalformed;
+  if (summary.verdicts[static_cast<std::size_t>(Verdict::illegal)] ||
+      summary.verdicts[static_cast<std::size_t>(Verdict::disputed)])
+    return kExitFindings;
+  return kExitOk;
+}
+
+}  // namespace wallaudit::cli
