@@ -18,13 +18,24 @@ void add_context_options(po::options_description& desc) {
                      "NAME=VALUE: override a rules option of the records (repeatable)")(
       "boards", po::value<std::vector<std::string>>()->composing(),
       "FILE: board definitions (e.g. a Chang Cheng board set) to use besides the built-in "
-      "ones; the last one given becomes the default (repeatable)");
+      "ones; the last one given becomes the default (repeatable)")(
+      "max-turns", po::value<long long>(),
+      "N: records with more turns are malformed, not replayed (default 10000)");
 }
 
 std::optional<CheckContext> make_context(const po::variables_map& vm, const char* command,
                                          int& status) {
   CheckContext ctx;
   status = kExitUsage;
+  if (vm.count("max-turns")) {
+    long long n = vm["max-turns"].as<long long>();
+    if (n < 1 || n > 100'000'000) {
+      fmt::print(stderr, "wallaudit {}: --max-turns takes a number from 1 to 100000000\n", command);
+      return std::nullopt;
+    }
+    ctx.max_turns = static_cast<std::size_t>(n);
+  }
+
   const Registry& registry = builtin_registry();
   if (vm.count("option")) {
     for (const auto& text : vm["option"].as<std::vector<std::string>>()) {

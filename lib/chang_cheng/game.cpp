@@ -121,7 +121,9 @@ class ChangCheng final : public Game {
       own = prepare(ctx, ignored);
       catalogue = static_cast<const BoardCatalogue*>(own.get());
     }
-    auto record = read_record(doc, *catalogue, ctx.load_relative, result.diagnostics);
+    auto record =
+        read_record(doc, *catalogue, ctx.load_relative, result.diagnostics, ctx.max_turns);
+
     if (!record) return result;
     CheckerSettings settings;
     settings.option_overrides = ctx.option_overrides;

@@ -52,8 +52,13 @@ constexpr long long kMaxPoints = 1'000'000;
 class Reader {
  public:
   Reader(const XmlDocument& doc, const BoardCatalogue& catalogue, const FileLoader& loader,
-         Diagnostics& out)
-      : doc_(doc), catalogue_(catalogue), loader_(loader), out_(out), xml_(doc, out) {}
+         Diagnostics& out, std::size_t max_turns)
+      : doc_(doc),
+        catalogue_(catalogue),
+        loader_(loader),
+        out_(out),
+        xml_(doc, out),
+        max_turns_(max_turns) {}
 
   std::optional<Record> run() {
     pugi::xml_node root = doc_.root();
@@ -500,6 +505,15 @@ class Reader {
   void read_play(pugi::xml_node node) {
     xml_.only_attributes(node, {});
     rec_.play_loc = xml_.loc(node);
+    std::size_t turns = 0;
+    for (pugi::xml_node child = node.child("turn"); child; child = child.next_sibling("turn")) {
+      if (++turns > max_turns_) {
+        xml_.error(rec::limit, xml_.loc(child),
+                   fmt::format("the record has more than {} turns (--max-turns); it is not read",
+                               max_turns_));
+        return;
+      }
+    }
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       if (std::string_view(child.name()) == "turn") {
         read_turn(child);
@@ -854,13 +868,15 @@ class Reader {
   Record rec_;
   std::shared_ptr<const BoardSet> set_;
   bool boards_done_ = false;
+  std::size_t max_turns_;
 };
 
 }  // namespace
 
 std::optional<Record> read_record(const XmlDocument& doc, const BoardCatalogue& catalogue,
-                                  const FileLoader& loader, Diagnostics& out) {
-  return Reader(doc, catalogue, loader, out).run();
+                                  const FileLoader& loader, Diagnostics& out,
+                                  std::size_t max_turns) {
+  return Reader(doc, catalogue, loader, out, max_turns).run();
 }
 
 }  // namespace wallaudit::cc

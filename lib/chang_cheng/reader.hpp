@@ -28,6 +28,7 @@ BoardCatalogue make_catalogue(const std::vector<Definition>& definitions, Diagno
 
 // Reads the record; nullopt when it has format errors (all of them are in `out`).
 std::optional<Record> read_record(const XmlDocument& doc, const BoardCatalogue& catalogue,
-                                  const FileLoader& loader, Diagnostics& out);
+                                  const FileLoader& loader, Diagnostics& out,
+                                  std::size_t max_turns = 10000);
 
 }  // namespace wallaudit::cc

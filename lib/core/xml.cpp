@@ -128,6 +128,31 @@ std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out
             std::move(message));
     return std::nullopt;
   }
+  // No record nests deeply; a document that does is refused before anything walks it.
+  {
+    const pugi::xml_node top = *doc.doc_;
+    int depth = 1;
+    pugi::xml_node node = top.first_child();
+    while (node) {
+      if (depth > kMaxDepth) {
+        out.add(FindingKind::format, std::string(rec::limit), doc.loc(node),
+                fmt::format("elements are nested more than {} levels deep; no record needs that",
+                            kMaxDepth));
+        return std::nullopt;
+      }
+      if (node.first_child()) {
+        node = node.first_child();
+        ++depth;
+        continue;
+      }
+      while (node != top && !node.next_sibling()) {
+        node = node.parent();
+        --depth;
+      }
+      node = node == top ? pugi::xml_node() : node.next_sibling();
+    }
+  }
+
   for (pugi::xml_node node = doc.doc_->first_child(); node; node = node.next_sibling()) {
     if (node.type() == pugi::node_doctype) {
       out.add(FindingKind::format, std::string(rec::dtd), doc.loc(node),

@@ -40,6 +40,9 @@ inline constexpr std::string_view unreadable = "REC-018";
 // An XML document together with its original text, for positions and carets.
 class XmlDocument {
  public:
+  // Documents nested deeper than this are refused (REC-017).
+  static constexpr int kMaxDepth = 256;
+
   // Parses `text`; on failure returns nullopt and adds a format diagnostic to `out`.
   static std::optional<XmlDocument> parse(std::string text, Diagnostics& out);
 

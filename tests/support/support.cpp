@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -64,7 +65,10 @@ std::string drain(int fd) {
 
 RunResult run_cli(const std::vector<std::string>& args, const std::string* input,
                   const std::string& cwd) {
+  // A child that stops reading its input must not kill the test with SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
   int in_pipe[2], out_pipe[2], err_pipe[2];
+
   if (::pipe(in_pipe) || ::pipe(out_pipe) || ::pipe(err_pipe)) throw std::runtime_error("pipe");
   pid_t pid = ::fork();
   if (pid == 0) {

@@ -1,0 +1,215 @@
+// Hostile and broken input (tests/data/hostile/ plus inputs too big to commit, written here):
+// every input ends in bounded time and memory with a diagnostic that says what is wrong, and
+// one batch goes on past all of them, losing none.
+#include <archive.h>
+#include <archive_entry.h>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "core/json.hpp"
+#include "support/support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace wallaudit::test {
+namespace {
+
+const char* const kHead = R"(<record game="chang-cheng" format="1">
+<players><player colour="red"/><player colour="blue"/></players>
+<setup><side id="1A"/><side id="2B"/>
+<reputation province="1A.P1" value="2"/><reputation province="1A.P2" value="1"/><reputation province="1A.P3" value="3"/>
+<reputation province="2B.P1" value="2"/><reputation province="2B.P2" value="0"/><reputation province="2B.P3" value="4"/>
+<threat region="1A.M1" value="-3"/><threat region="1A.M2" value="-2"/><threat region="1A.M3" value="-4"/>
+<threat region="2B.M1" value="-4"/><threat region="2B.M2" value="-2"/><threat region="2B.M3" value="-3"/></setup>
+)";
+
+void write_file(const fs::path& path, const std::string& data) {
+  std::ofstream out(path, std::ios::binary);
+  out << data;
+}
+
+// Writes a tar (or, with gzip, a tar.gz) of the given members.
+void write_archive(const fs::path& path,
+                   const std::vector<std::pair<std::string, std::string>>& members, bool gzip) {
+  archive* a = archive_write_new();
+  archive_write_set_format_pax_restricted(a);
+  if (gzip) archive_write_add_filter_gzip(a);
+  ASSERT_EQ(archive_write_open_filename(a, path.c_str()), ARCHIVE_OK);
+  for (const auto& [name, data] : members) {
+    archive_entry* e = archive_entry_new();
+    archive_entry_set_pathname(e, name.c_str());
+    archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    archive_write_header(a, e);
+    archive_write_data(a, data.data(), data.size());
+    archive_entry_free(e);
+  }
+  archive_write_close(a);
+  archive_write_free(a);
+}
+
+struct Expected {
+  std::string verdict;
+  std::string rule;
+};
+
+std::map<std::string, Expected> expectations() {
+  std::map<std::string, Expected> out;
+  std::ifstream in(source_dir() + "/tests/data/hostile/expected.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string name, verdict, rule;
+    fields >> name >> verdict >> rule;
+    out[name] = {verdict, rule};
+  }
+  return out;
+}
+
+class Hostile : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::path(::testing::TempDir()) / fmt::format("wallaudit-hostile-{}", ::getpid());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    for (const auto& entry : fs::directory_iterator(source_dir() + "/tests/data/hostile"))
+      if (entry.path().extension() == ".xml")
+        fs::copy_file(entry.path(), dir_ / entry.path().filename());
+
+    // 100,000 nested elements inside <meta>.
+    std::string nested = R"(<record game="chang-cheng" format="1"><meta>)";
+    for (int i = 0; i < 100000; ++i)
+      nested += "<a>";
+    for (int i = 0; i < 100000; ++i)
+      nested += "</a>";
+    write_file(dir_ / "nested-100000.xml", nested + "</meta><players/><setup/><play/></record>\n");
+
+    // A 200 MB record: a real record with a long note.
+    {
+      std::ofstream out(dir_ / "record-200MB.xml", std::ios::binary);
+      out << R"(<record game="chang-cheng" format="1"><meta><note>)";
+      std::string line(1023, 'x');
+      line += '\n';
+      for (int i = 0; i < 200 * 1024; ++i)
+        out << line;
+      out << "</note></meta><players/><setup/><play/></record>\n";
+    }
+
+    // A million turns.
+    {
+      std::ofstream out(dir_ / "turns-1000000.xml", std::ios::binary);
+      out << kHead << "<play>\n";
+      for (int i = 0; i < 1000000; ++i)
+        out << (i % 2 ? "<turn colour=\"blue\"><pass/></turn>\n"
+                      : "<turn colour=\"red\"><pass/></turn>\n");
+      out << "</play></record>\n";
+    }
+
+    // Archives: a member named ../../x.xml; a compression bomb; a member above the size limit.
+    std::string legal =
+        std::string(kHead) +
+        "<play><turn colour=\"red\"><wall space=\"1A.W1\"/></turn></play></record>\n";
+    write_archive(dir_ / "dot-dot.tar", {{"../../x.xml", legal}}, false);
+    std::string zeros(10u << 20, '\0');
+    write_archive(dir_ / "bomb.tar.gz",
+                  {{"zeros-1.xml", zeros}, {"zeros-2.xml", zeros}, {"zeros-3.xml", zeros}}, true);
+    write_archive(dir_ / "big-member.tar", {{"huge.xml", std::string(70u << 20, ' ')}}, false);
+
+    // A directory whose symbolic link points back up: the walk must not loop.
+    fs::create_directories(dir_ / "loop" / "inner");
+    fs::create_symlink("..", dir_ / "loop" / "inner" / "up");
+    write_file(dir_ / "loop" / "inner" / "once.xml", legal);
+  }
+
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+
+  static fs::path dir_;
+};
+
+fs::path Hostile::dir_;
+
+TEST_F(Hostile, OneBatchGoesOnPastEveryHostileInputAndLosesNone) {
+  std::vector<std::string> args = {"check", "--format", "jsonl", "-j", "2"};
+  std::vector<std::string> names;
+  for (const auto& [name, expected] : expectations()) {
+    std::string file = name.substr(0, name.find('!'));
+    if (std::find(args.begin(), args.end(), file) == args.end()) args.push_back(file);
+  }
+  args.push_back("loop");
+  RunResult run = run_cli(args, nullptr, dir_.string());
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("already visited"), std::string::npos) << run.err;
+  std::map<std::string, std::pair<std::string, std::string>> got;  // file → verdict, first rule
+  std::istringstream lines(run.out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    auto parsed = parse_json(line);
+    ASSERT_TRUE(std::holds_alternative<JsonValue>(parsed)) << line;
+    const JsonValue& r = std::get<JsonValue>(parsed);
+    const JsonValue& diags = *r.find("diagnostics");
+    std::string rule = "-";  // the first finding that is not a note
+    for (const auto& d : diags.as_array()) {
+      if (d.find("severity")->as_string() != "note") {
+        rule = d.find("rule")->as_string();
+        break;
+      }
+    }
+
+    got[r.find("file")->as_string()] = {r.find("verdict")->as_string(), rule};
+    if (!diags.as_array().empty()) {
+      EXPECT_FALSE(diags.as_array().front().find("message")->as_string().empty()) << line;
+    }
+  }
+  for (const auto& [name, expected] : expectations()) {
+    SCOPED_TRACE(name);
+    auto it = got.find(name);
+    if (it == got.end()) {
+      ADD_FAILURE() << "missing from the output: " << name << "\n" << run.out.substr(0, 2000);
+      continue;
+    }
+    EXPECT_EQ(it->second.first, expected.verdict);
+    EXPECT_EQ(it->second.second, expected.rule);
+  }
+  EXPECT_EQ(got.count("loop/inner/once.xml"), 1u);
+  // The bomb's third member is never read; the second says so.
+  EXPECT_EQ(got.count("bomb.tar.gz!zeros-3.xml"), 0u);
+  // Nothing was written outside the working directory.
+  EXPECT_FALSE(fs::exists(dir_.parent_path().parent_path() / "x.xml"));
+}
+
+TEST_F(Hostile, StandardInputIsReadOnlyUpToTheSizeLimit) {
+  std::string big(70u << 20, 'x');
+  RunResult run = run_cli({"check", "--format", "jsonl", "-"}, &big, dir_.string());
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.out.find("\"rule\":\"REC-017\""), std::string::npos) << run.out;
+}
+
+TEST_F(Hostile, LimitsAreOptions) {
+  RunResult small =
+      run_cli({"check", "--format", "jsonl", "--max-record-size", "1", "record-200MB.xml"}, nullptr,
+              dir_.string());
+  EXPECT_NE(small.out.find("limit of 1.0 MiB"), std::string::npos) << small.out;
+  RunResult turns = run_cli({"check", "--format", "jsonl", "--max-turns", "2", "dot-dot.tar"},
+                            nullptr, dir_.string());
+  EXPECT_NE(turns.out.find("\"verdict\":\"ok\""), std::string::npos) << turns.out;
+  RunResult few = run_cli({"check", "--format", "jsonl", "--max-turns", "0", "bom.xml"}, nullptr,
+                          dir_.string());
+  EXPECT_EQ(few.status, 64);
+  RunResult ratio =
+      run_cli({"check", "--format", "jsonl", "--max-expansion-ratio", "0.5", "bom.xml"}, nullptr,
+              dir_.string());
+  EXPECT_EQ(ratio.status, 64);
+}
+
+}  // namespace
+}  // namespace wallaudit::test
