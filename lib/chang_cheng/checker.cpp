@@ -274,6 +274,7 @@ class Checker {
     bool expand_late = false;               // a placement came while it was awaited
     const Step* deferred_expand = nullptr;  // end-of-turn timing, written too early
     std::uint32_t taint = 0;                // first error line in this turn
+    std::size_t step_index = 0;             // the step being processed
   };
 
   void turn(const Turn& t, int n) {
@@ -327,8 +328,11 @@ class Checker {
         if (st.piece(s).taint && !board_taint) board_taint = st.piece(s).taint;
     }
 
-    for (std::size_t i = 0; i < t.steps.size(); ++i)
+    for (std::size_t i = 0; i < t.steps.size(); ++i) {
+      ctx.step_index = i;
       step(ctx, t.steps[i], i + 1 == t.steps.size());
+    }
+
     flush_pending(ctx);
 
     // The turn as a whole.
@@ -339,13 +343,15 @@ class Checker {
                     : std::string("the turn records no action; a turn without one is written "
                                   "<pass/>"));
     } else if (!ctx.shape_broken && n > 1) {
-      if (ctx.acts.size() == 1 && ctx.acts[0].first == Act::pass && partial_example) {
+      if (ctx.acts.size() == 1 && ctx.acts[0].first == Act::pass &&
+          (partial_example || complete_example)) {
         report(FindingKind::rule, "CC-404", ctx.acts[0].second->loc, n, t.colour,
-               fmt::format("{} passed, but {} was possible{}", name(t.colour), *partial_example,
-                           complete_example
-                               ? fmt::format(" (even a complete action: {})", *complete_example)
-                               : ""),
+               complete_example ? fmt::format("{} passed, but a complete action was possible: {}",
+                                              name(t.colour), *complete_example)
+                                : fmt::format("{} passed, but part of an action was possible: {}",
+                                              name(t.colour), *partial_example),
                board_taint);
+
       } else if (ctx.acts.size() == 1 && ctx.acts[0].first != Act::pass && complete_example) {
         report(FindingKind::rule, "CC-404", ctx.acts[0].second->loc, n, t.colour,
                fmt::format("{} performed only part of an action ({}), but a complete action "
@@ -622,7 +628,8 @@ class Checker {
         return a.first == Act::card ? a.second->province : set.province_of(a.second->space);
       };
       const auto& acts = ctx.acts;
-      bool card_and_wall = acts.size() == 2 && acts[0].first == Act::card;
+      bool card_and_wall =
+          acts.size() == 2 && acts[0].first == Act::card && acts[1].first == Act::wall;
       if (acts.size() == 2 && !card_and_wall) {
         allowed = {prov_of_act(acts[0]), prov_of_act(acts[1])};
         why = "after two walls or two cards it goes on one of those two provinces";
@@ -727,12 +734,30 @@ class Checker {
       return;
     }
     if (it != ctx.pending.begin()) {
-      report(FindingKind::rule, "CC-502", elem.loc, ctx.n, ctx.colour,
-             fmt::format("{} is scored before {}; provinces completed together are scored left "
-                         "to right",
-                         set.province_name(p), set.province_name(ctx.pending.front())));
+      // Earlier completions may be scored without a <score> (nothing to choose); one that
+      // has its <score> later in the turn is scored in the wrong order.
+      std::optional<ProvinceId> later;
+      const auto& steps = ctx.turn->steps;
+      for (std::size_t i = ctx.step_index + 1; i < steps.size() && !later; ++i)
+        if (steps[i].kind == StepKind::score &&
+            std::find(ctx.pending.begin(), it, steps[i].province) != it)
+          later = steps[i].province;
+      if (later) {
+        report(FindingKind::rule, "CC-502", elem.loc, ctx.n, ctx.colour,
+               fmt::format("{} is scored before {}; provinces completed together are scored "
+                           "left to right",
+                           set.province_name(p), set.province_name(*later)));
+      } else {
+        std::vector<ProvinceId> earlier(ctx.pending.begin(), it);
+        for (ProvinceId e : earlier) {
+          ctx.pending.erase(std::find(ctx.pending.begin(), ctx.pending.end(), e));
+          score_now(ctx, e, nullptr);
+        }
+        it = std::find(ctx.pending.begin(), ctx.pending.end(), p);
+      }
     }
     ctx.pending.erase(it);
+
     score_now(ctx, p, &elem);
   }
 
