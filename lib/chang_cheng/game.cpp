@@ -131,7 +131,8 @@ class ChangCheng final : public Game {
     Outcome outcome = replay_record(*record, settings, result.diagnostics);
     // The history keeps the record and the outcome; fill the result before moving them.
     auto fill_history = [&] {
-      if (ctx.keep_history && outcome.state)
+      if (ctx.keep_history && outcome.state && !outcome.snapshots.empty())
+
         result.history =
             std::make_shared<History>(std::make_shared<const Record>(std::move(*record)),
                                       std::move(outcome), result.diagnostics);
