@@ -73,6 +73,7 @@ int stats_command(const std::vector<std::string>& args) {
   BatchSettings settings;
   settings.jobs = jobs;
   settings.ctx = *ctx;
+  settings.ctx.want_facts = true;
   settings.max_record_bytes = sources.limits.max_record_bytes;
   report::StatsAccumulator stats;
   run_batch(source, settings, [&](Job& job) { stats.add(job.result); });

@@ -21,6 +21,12 @@ void BoardSet::index() {
     base_.push_back(static_cast<int>(space_side_.size()));
     space_side_.insert(space_side_.end(), sides[side].spaces.size(), side);
   }
+  province_spaces_.assign(static_cast<std::size_t>(side_count()) * 3, {});
+  region_spaces_.assign(static_cast<std::size_t>(side_count()) * 3, {});
+  for (SpaceId s = 0; s < space_count(); ++s) {
+    province_spaces_[static_cast<std::size_t>(province_of(s))].push_back(s);
+    region_spaces_[static_cast<std::size_t>(region_of(s))].push_back(s);
+  }
 }
 
 int BoardSet::find_side(std::string_view id) const {

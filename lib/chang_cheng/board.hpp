@@ -69,6 +69,10 @@ class BoardSet {
   int first_space(int side) const { return base_[side]; }
   int space_count(int side) const { return static_cast<int>(sides[side].spaces.size()); }
 
+  // The spaces bordering a province / facing a region, west to east.
+  const std::vector<SpaceId>& province_spaces(ProvinceId p) const { return province_spaces_[p]; }
+  const std::vector<SpaceId>& region_spaces(RegionId r) const { return region_spaces_[r]; }
+
   std::string space_name(SpaceId s) const;
   std::string province_name(ProvinceId p) const;  // "1A.P2"
   std::string region_name(RegionId r) const;      // "1A.M1"
@@ -82,6 +86,7 @@ class BoardSet {
   std::optional<std::pair<int, int>> parse_place(std::string_view id, char kind) const;
   std::vector<int> base_;
   std::vector<int> space_side_;
+  std::vector<std::vector<SpaceId>> province_spaces_, region_spaces_;
 };
 
 // Reads a <board-set> element (a board file's root, or inside <boards>).

@@ -946,8 +946,8 @@ class Checker {
     std::string value =
         fmt::format("value {} = {} piece{}", ps.value, ps.intact, ps.intact == 1 ? "" : "s");
     value += fmt::format(" {} token {}", ps.token < 0 ? "-" : "+", std::abs(ps.token));
-    for (const auto& note : ps.modifier_notes)
-      value += fmt::format(" {}", note);
+    for (const auto& m : ps.modifier_list)
+      value += fmt::format(" {}", describe(m));
     std::string strengths;
     for (int c = 0; c < kPlayerColours; ++c) {
       int s = ps.pieces[c] + ps.extra[c];

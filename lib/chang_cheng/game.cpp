@@ -67,7 +67,7 @@ void add_facts(const Record& rec, const Outcome& outcome, std::vector<Fact>& fac
           if (fate.kind == CardFate::Kind::resolved && fate.effect != Effect::none)
             count(fmt::format("effect chosen: {} {}", name(*fate.card), name(fate.effect)));
           if (fate.kind == CardFate::Kind::resolved && *fate.card == CardKind::mandarin)
-            count(fate.detail.rfind("swaps", 0) == 0 ? "effect chosen: mandarin swap"
+            count(fate.what == CardFate::What::swaps ? "effect chosen: mandarin swap"
                                                      : "effect chosen: mandarin no swap");
         }
         break;
@@ -174,7 +174,7 @@ class ChangCheng final : public Game {
       result.extra.emplace_back("teams", std::move(teams));
     }
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
-    add_facts(*record, outcome, result.facts);
+    if (ctx.want_facts) add_facts(*record, outcome, result.facts);
     if (ctx.want_key) result.key = record_key(*record);
     fill_history();
     return result;

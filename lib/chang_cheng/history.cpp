@@ -427,16 +427,16 @@ Explanation History::explanation() const {
           std::string what;
           switch (fate.kind) {
             case CardFate::Kind::cancelled:
-              what = fate.detail;
+              what = describe(fate, set);
               break;
             case CardFate::Kind::removed:
-              what = fate.detail;
+              what = describe(fate, set);
               break;
             case CardFate::Kind::unnamed:
               what = "never named: left out";
               break;
             case CardFate::Kind::resolved:
-              what = fmt::format("{}{}", fate.detail,
+              what = fmt::format("{}{}", describe(fate, set),
                                  fate.inferred ? " (no choice needed)"
                                                : fmt::format(" ({}'s choice)", name(fate.colour)));
               break;
@@ -453,13 +453,13 @@ Explanation History::explanation() const {
           c.emplace_back("effect", fate.effect == Effect::none
                                        ? JsonValue()
                                        : JsonValue(std::string(name(fate.effect))));
-          c.emplace_back("detail", fate.detail);
+          c.emplace_back("detail", describe(fate, set));
           c.emplace_back("inferred", fate.inferred);
           cards.emplace_back(std::move(c));
         }
         std::string modifiers;
-        for (const auto& m : ps.modifier_notes)
-          modifiers += " " + m;
+        for (const auto& m : ps.modifier_list)
+          modifiers += " " + describe(m);
         e.lines.push_back(fmt::format(
             "value {} = {} intact piece{}{} + token {}{}", ps.value, ps.intact,
             ps.intact == 1 ? "" : "s",

@@ -40,6 +40,63 @@ int ci(Colour c) {
 
 }  // namespace
 
+std::string describe(const CardFate& f, const BoardSet& boards) {
+  auto wall = [](Colour c) {
+    return c == Colour::neutral ? std::string("the neutral wall")
+                                : fmt::format("{}'s wall", name(c));
+  };
+  using W = CardFate::What;
+  switch (f.what) {
+    case W::never_named:
+      return "never named";
+    case W::cancelled_pair:
+      return fmt::format("cancelled: {} {}s on the province", f.count,
+                         f.card ? name(*f.card) : "card");
+    case W::removed_by:
+      return fmt::format("removed by {}'s warrior", name(f.other_colour));
+    case W::cancels:
+      return fmt::format("cancels {}'s {}", name(f.other_colour), name(f.other_card));
+    case W::cancels_nothing:
+      return "cancels nothing";
+    case W::destroys:
+      return fmt::format("destroys {} on {}", wall(f.piece_colour), boards.space_name(f.space));
+    case W::destroys_nothing:
+      return "destroys nothing";
+    case W::destroy_no_target:
+      return "destroy: no single wall to destroy, no effect";
+    case W::removes:
+      return fmt::format("removes the threat token of {}", boards.region_name(f.region));
+    case W::removes_nothing:
+      return "removes nothing";
+    case W::remove_no_target:
+      return "remove-threat: no token to remove, no effect";
+    case W::no_target_either:
+      return "no target for either effect, no effect";
+    case W::no_effect_applied:
+      return "no effect applied";
+    case W::value:
+      return fmt::format("value {:+}", f.count);
+    case W::extra_walls:
+      return fmt::format("{} counts {} extra wall{}", name(f.colour), f.count == 1 ? "one" : "two",
+                         f.count == 1 ? "" : "s");
+    case W::swaps:
+      return fmt::format("swaps {} on {} with {} on {}", wall(f.piece_colour),
+                         boards.space_name(f.space), wall(f.other_colour),
+                         boards.space_name(f.with));
+    case W::swaps_nothing:
+      return "swaps nothing";
+    case W::declines:
+      return "declines the swap";
+    case W::no_swap:
+      return "no swap";
+  }
+  return "";
+}
+
+std::string describe(const Modifier& m) {
+  return fmt::format("{:+} {} ({})", m.delta, name(m.card), name(m.colour));
+}
+
 std::string colour_list(const std::vector<Colour>& colours) {
   std::string out;
   for (std::size_t i = 0; i < colours.size(); ++i) {
@@ -92,26 +149,6 @@ std::array<SpaceId, 2> State::neighbours(SpaceId s) const {
 
 bool State::adjacent(SpaceId a, SpaceId b) const {
   return pos_[a] >= 0 && pos_[b] >= 0 && std::abs(pos_[a] - pos_[b]) == 1;
-}
-
-std::vector<SpaceId> State::spaces_of(ProvinceId p) const {
-  std::vector<SpaceId> out;
-  int side = p / 3;
-  for (int w = 0; w < boards_->space_count(side); ++w) {
-    SpaceId s = boards_->space(side, w);
-    if (boards_->province_of(s) == p) out.push_back(s);
-  }
-  return out;
-}
-
-std::vector<SpaceId> State::spaces_facing(RegionId r) const {
-  std::vector<SpaceId> out;
-  int side = r / 3;
-  for (int w = 0; w < boards_->space_count(side); ++w) {
-    SpaceId s = boards_->space(side, w);
-    if (boards_->region_of(s) == r) out.push_back(s);
-  }
-  return out;
 }
 
 bool State::province_adjacent_region(ProvinceId p, RegionId r) const {
@@ -637,7 +674,7 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
   ProvinceScore score;
   score.province = p;
   auto& prov = provinces_[p];
-  std::string pname = boards_->province_name(p);
+  auto pname = [&] { return boards_->province_name(p); };
   score.taint = prov.taint;
   for (SpaceId s : spaces_of(p))
     if (spaces_[s].taint && !score.taint) score.taint = spaces_[s].taint;
@@ -657,7 +694,7 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
                                        "unnamed is named at the reveal",
                                        card_name(r.colour, r.card))
                          : fmt::format("{} has no unnamed card on {} to reveal as a {}",
-                                       name(r.colour), pname, name(r.card)),
+                                       name(r.colour), pname(), name(r.card)),
                      0, static_cast<int>(i)});
       continue;
     }
@@ -679,9 +716,12 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
       out.push_back(
           {"CC-1201", fmt::format("{}'s card placed on {} on turn {} is never named; name it "
                                   "with <reveal colour=\"{}\" card=\"…\"/>",
-                                  name(pc.colour), pname, pc.turn, name(pc.colour))});
-      score.cards.push_back(
-          {CardFate::Kind::unnamed, pc.colour, std::nullopt, Effect::none, false, "never named"});
+                                  name(pc.colour), pname(), pc.turn, name(pc.colour))});
+      CardFate fate;
+      fate.kind = CardFate::Kind::unnamed;
+      fate.what = CardFate::What::never_named;
+      fate.colour = pc.colour;
+      score.cards.push_back(fate);
       if (!score.taint) score.taint = line;
     }
   }
@@ -736,7 +776,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
                           const std::vector<Resolution>& choices, std::uint32_t line,
                           Violations& out) {
   auto& prov = provinces_[p];
-  std::string pname = boards_->province_name(p);
+  auto pname = [&] { return boards_->province_name(p); };
   std::vector<LiveCard> live;
   for (const PlacedCard& pc : prov.cards)
     if (pc.card) live.push_back({pc.colour, *pc.card, true, pc.taint});
@@ -746,9 +786,13 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
   for (auto& lc : live) {
     if (copies[rank(lc.card)] >= 2) {
       lc.alive = false;
-      score.cards.push_back(
-          {CardFate::Kind::cancelled, lc.colour, lc.card, Effect::none, false,
-           fmt::format("cancelled: {} {}s on the province", copies[rank(lc.card)], name(lc.card))});
+      CardFate fate;
+      fate.kind = CardFate::Kind::cancelled;
+      fate.what = CardFate::What::cancelled_pair;
+      fate.colour = lc.colour;
+      fate.card = lc.card;
+      fate.count = copies[rank(lc.card)];
+      score.cards.push_back(fate);
     }
   }
   std::stable_sort(live.begin(), live.end(), [](const LiveCard& a, const LiveCard& b) {
@@ -780,7 +824,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     if (it == live.end()) {
       out.push_back(
           {"CC-503",
-           fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card), pname),
+           fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card), pname()),
            colour(r.colour).card_taint, ref});
       taint_here(at);
       continue;
@@ -808,12 +852,14 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     if (!lc.alive) continue;
     const Resolution* choice = choice_for[i] >= 0 ? &choices[choice_for[i]] : nullptr;
     int ref = choice_for[i];
-    CardFate fate{CardFate::Kind::resolved, lc.colour, lc.card, Effect::none, false, {}};
+    CardFate fate;
+    fate.colour = lc.colour;
+    fate.card = lc.card;
     std::string_view rule = rule_of(lc.card);
     auto missing = [&](std::string what) {
       out.push_back(
           {rule,
-           fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname, what),
+           fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname(), what),
            0, ref});
       taint_here(line);
     };
@@ -834,7 +880,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
             bad(
                 fmt::format("the warrior cannot cancel {}: it is not among the cards still on "
                             "{}",
-                            card_name(choice->of, *choice->cancels), pname));
+                            card_name(choice->of, *choice->cancels), pname()));
         } else if (others.size() == 1) {
           target = others.front();
           fate.inferred = true;
@@ -844,13 +890,18 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
         }
         if (target) {
           live[*target].alive = false;
-          fate.detail =
-              fmt::format("cancels {}", card_name(live[*target].colour, live[*target].card));
-          score.cards.push_back({CardFate::Kind::removed, live[*target].colour, live[*target].card,
-                                 Effect::none, false,
-                                 fmt::format("removed by {}'s warrior", name(lc.colour))});
+          fate.what = CardFate::What::cancels;
+          fate.other_colour = live[*target].colour;
+          fate.other_card = live[*target].card;
+          CardFate removed;
+          removed.kind = CardFate::Kind::removed;
+          removed.what = CardFate::What::removed_by;
+          removed.colour = live[*target].colour;
+          removed.card = live[*target].card;
+          removed.other_colour = lc.colour;
+          score.cards.push_back(removed);
         } else {
-          fate.detail = "cancels nothing";
+          fate.what = CardFate::What::cancels_nothing;
         }
         break;
       }
@@ -872,59 +923,58 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
               const Piece& target = spaces_[choice->space];
               std::string why =
                   boards_->province_of(choice->space) != p
-                      ? fmt::format("{} is not on {}", boards_->space_name(choice->space), pname)
+                      ? fmt::format("{} is not on {}", boards_->space_name(choice->space), pname())
                   : target.empty()
                       ? fmt::format("{} is empty", boards_->space_name(choice->space))
                       : fmt::format("{} holds {}; a traitor destroys only an intact single wall",
                                     boards_->space_name(choice->space), owned_piece(target));
               bad(fmt::format("the traitor cannot destroy {}: {}",
                               boards_->space_name(choice->space), why));
-              fate.detail = "destroys nothing";
+              fate.what = CardFate::What::destroys_nothing;
             } else {
               Piece& target = spaces_[choice->space];
               target.destroyed = true;
-              fate.detail = fmt::format("destroys {} on {}",
-                                        target.kind == PieceKind::neutral
-                                            ? std::string("a neutral wall")
-                                            : fmt::format("{}'s wall", name(target.colour)),
-                                        boards_->space_name(choice->space));
+              fate.what = CardFate::What::destroys;
+              fate.piece_colour =
+                  target.kind == PieceKind::neutral ? Colour::neutral : target.colour;
+              fate.space = choice->space;
             }
           } else if (!walls.empty()) {
             missing("which wall it destroys (space=\"…\")");
-            fate.detail = "destroys nothing";
+            fate.what = CardFate::What::destroys_nothing;
           } else {
-            fate.detail = "destroy: no single wall to destroy, no effect";
+            fate.what = CardFate::What::destroy_no_target;
           }
         } else if (effect == Effect::remove_threat) {
           if (choice->region != kNone) {
             if (std::find(threats.begin(), threats.end(), choice->region) == threats.end()) {
               std::string why = !province_adjacent_region(p, choice->region)
                                     ? fmt::format("{} is not adjacent to {}",
-                                                  boards_->region_name(choice->region), pname)
+                                                  boards_->region_name(choice->region), pname())
                                     : fmt::format("the threat token of {} was already removed",
                                                   boards_->region_name(choice->region));
               bad(fmt::format("the traitor cannot remove the threat token of {}: {}",
                               boards_->region_name(choice->region), why));
-              fate.detail = "removes nothing";
+              fate.what = CardFate::What::removes_nothing;
             } else {
               regions_[choice->region].removed = true;
-              fate.detail = fmt::format("removes the threat token of {}",
-                                        boards_->region_name(choice->region));
+              fate.what = CardFate::What::removes;
+              fate.region = choice->region;
             }
           } else if (!threats.empty()) {
             missing("which region's threat token it removes (region=\"…\")");
-            fate.detail = "removes nothing";
+            fate.what = CardFate::What::removes_nothing;
           } else {
-            fate.detail = "remove-threat: no token to remove, no effect";
+            fate.what = CardFate::What::remove_no_target;
           }
         } else if (walls.empty() && threats.empty()) {
           fate.inferred = true;
-          fate.detail = "no target for either effect, no effect";
+          fate.what = CardFate::What::no_target_either;
         } else {
           missing(
               "destroy a wall (effect=\"destroy\" space=\"…\") or remove a threat token "
               "(effect=\"remove-threat\" region=\"…\")");
-          fate.detail = "no effect applied";
+          fate.what = CardFate::What::no_effect_applied;
         }
         break;
       }
@@ -949,8 +999,9 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
         int delta = effect == Effect::minus ? -2 : 2;
         fate.effect = effect;
         score.modifiers += delta;
-        score.modifier_notes.push_back(fmt::format("{:+} flood ({})", delta, name(lc.colour)));
-        fate.detail = fmt::format("value {:+}", delta);
+        score.modifier_list.push_back({delta, CardKind::flood, lc.colour});
+        fate.what = CardFate::What::value;
+        fate.count = delta;
         break;
       }
       case CardKind::builder: {
@@ -962,18 +1013,21 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
         fate.effect = effect;
         if (effect == Effect::value) {
           score.modifiers += 2;
-          score.modifier_notes.push_back(fmt::format("+2 builder ({})", name(lc.colour)));
-          fate.detail = "value +2";
+          score.modifier_list.push_back({2, CardKind::builder, lc.colour});
+          fate.what = CardFate::What::value;
+          fate.count = 2;
         } else {
           score.extra[ci(lc.colour)] += 1;
-          fate.detail = fmt::format("{} counts one extra wall", name(lc.colour));
+          fate.what = CardFate::What::extra_walls;
+          fate.count = 1;
         }
         break;
       }
       case CardKind::master_builder: {
         score.extra[ci(lc.colour)] += 2;
         fate.inferred = choice == nullptr;
-        fate.detail = fmt::format("{} counts two extra walls", name(lc.colour));
+        fate.what = CardFate::What::extra_walls;
+        fate.count = 2;
         break;
       }
       case CardKind::mandarin: {
@@ -984,35 +1038,32 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
           SpaceId a = choice->space, b = choice->with;
           std::string problem;
           if (boards_->province_of(a) != p)
-            problem = fmt::format("{} is not on {}", boards_->space_name(a), pname);
+            problem = fmt::format("{} is not on {}", boards_->space_name(a), pname());
           else if (!swappable(a))
             problem = fmt::format("{} does not hold an intact single wall", boards_->space_name(a));
           else if (boards_->province_of(b) == p)
             problem = fmt::format("{} is on {} itself; the swap is with another province",
-                                  boards_->space_name(b), pname);
+                                  boards_->space_name(b), pname());
           else if (!swappable(b))
             problem = fmt::format("{} does not hold an intact single wall", boards_->space_name(b));
           if (!problem.empty()) {
             bad(fmt::format("the mandarin cannot swap {} with {}: {}", boards_->space_name(a),
                             boards_->space_name(b), problem));
-            fate.detail = "swaps nothing";
+            fate.what = CardFate::What::swaps_nothing;
           } else {
             Piece& pa = spaces_[a];
             Piece& pb = spaces_[b];
-            fate.detail = fmt::format(
-                "swaps {} on {} with {} on {}",
-                pa.kind == PieceKind::neutral ? "the neutral wall"
-                                              : fmt::format("{}'s wall", name(pa.colour)),
-                boards_->space_name(a),
-                pb.kind == PieceKind::neutral ? "the neutral wall"
-                                              : fmt::format("{}'s wall", name(pb.colour)),
-                boards_->space_name(b));
+            fate.what = CardFate::What::swaps;
+            fate.piece_colour = pa.kind == PieceKind::neutral ? Colour::neutral : pa.colour;
+            fate.other_colour = pb.kind == PieceKind::neutral ? Colour::neutral : pb.colour;
+            fate.space = a;
+            fate.with = b;
             std::swap(pa.kind, pb.kind);
             std::swap(pa.colour, pb.colour);
             end_claims_after_swap();
           }
         } else if (choice) {
-          fate.detail = "declines the swap";
+          fate.what = CardFate::What::declines;
         } else {
           std::vector<SpaceId> here, elsewhere;
           for (SpaceId s : spaces_of(p))
@@ -1030,7 +1081,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
           } else {
             fate.inferred = true;
           }
-          fate.detail = "no swap";
+          fate.what = CardFate::What::no_swap;
         }
         break;
       }

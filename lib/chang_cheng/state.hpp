@@ -76,21 +76,56 @@ struct Reveal {
 // What happened to one card at a scoring.
 struct CardFate {
   enum class Kind : std::uint8_t { cancelled, removed, resolved, unnamed } kind = Kind::resolved;
+  // What the card did, described by describe(); the fields it needs are set.
+  enum class What : std::uint8_t {
+    never_named,     // unnamed: left out
+    cancelled_pair,  // cancelled: `count` cards of its rank
+    removed_by,      // removed by `other_colour`'s warrior
+    cancels,         // warrior: cancels `other_colour`'s `other_card`
+    cancels_nothing,
+    destroys,          // traitor: destroys `piece_colour`'s wall on `space`
+    destroys_nothing,  // a destroy that could not be applied
+    destroy_no_target,
+    removes,  // traitor: removes the threat token of `region`
+    removes_nothing,
+    remove_no_target,
+    no_target_either,
+    no_effect_applied,  // a choice was missing
+    value,              // flood, builder A: value `count`
+    extra_walls,        // builder B (1), master builder (2): `count` extra walls
+    swaps,  // mandarin: `piece_colour`'s wall on `space` with `other_colour`'s on `with`
+    swaps_nothing,
+    declines,
+    no_swap,
+  } what = What::no_effect_applied;
   Colour colour = Colour::red;
   std::optional<CardKind> card;
   Effect effect = Effect::none;
   bool inferred = false;  // the choice was not written but could only be this
-  std::string detail;     // "cancels blue's flood", "destroys 1A.W2 (red)", …
+  int count = 0;
+  Colour other_colour = Colour::red;
+  CardKind other_card = CardKind::warrior;
+  Colour piece_colour = Colour::red;  // Colour::neutral for a neutral wall
+  SpaceId space = kNone;
+  SpaceId with = kNone;
+  RegionId region = kNone;
+};
+
+// One value change of a province (flood, builder A).
+struct Modifier {
+  int delta = 0;
+  CardKind card = CardKind::flood;
+  Colour colour = Colour::red;
 };
 
 // The full account of one province scoring, for claims and for explain.
 struct ProvinceScore {
   ProvinceId province = kNone;
-  int intact = 0;                           // intact pieces on its spaces
-  int destroyed = 0;                        // destroyed walls on its spaces (count for nothing)
-  int token = 0;                            // reputation token
-  int modifiers = 0;                        // flood and builder value changes
-  std::vector<std::string> modifier_notes;  // "+2 flood (red)"
+  int intact = 0;     // intact pieces on its spaces
+  int destroyed = 0;  // destroyed walls on its spaces (count for nothing)
+  int token = 0;      // reputation token
+  int modifiers = 0;  // flood and builder value changes, summed
+  std::vector<Modifier> modifier_list;
   int value = 0;
   std::array<int, kAllColours> pieces{};  // intact pieces per colour
   std::array<int, kAllColours> extra{};   // builder B / master builder
@@ -167,8 +202,8 @@ class State {
   // Neighbours along the wall (kNone where the wall ends).
   std::array<SpaceId, 2> neighbours(SpaceId s) const;
   bool adjacent(SpaceId a, SpaceId b) const;
-  std::vector<SpaceId> spaces_of(ProvinceId p) const;
-  std::vector<SpaceId> spaces_facing(RegionId r) const;
+  const std::vector<SpaceId>& spaces_of(ProvinceId p) const { return boards_->province_spaces(p); }
+  const std::vector<SpaceId>& spaces_facing(RegionId r) const { return boards_->region_spaces(r); }
   bool province_adjacent_region(ProvinceId p, RegionId r) const;
   int empty_spaces() const;
   bool side_in_play(int side) const;
@@ -272,5 +307,9 @@ class State {
 };
 
 std::string colour_list(const std::vector<Colour>& colours);
+// "cancels blue's flood", "destroys red's wall on 1A.W2", "value +2", …
+std::string describe(const CardFate& fate, const BoardSet& boards);
+// "+2 flood (red)"
+std::string describe(const Modifier& modifier);
 
 }  // namespace wallaudit::cc

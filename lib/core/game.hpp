@@ -40,6 +40,7 @@ struct CheckContext {
   FileLoader load_relative;   // may be empty: then referenced files cannot be read
   bool keep_history = false;  // record the state after every step, for replay and reports
   bool want_key = false;      // compute GameResult::key (for duplicate detection)
+  bool want_facts = false;    // compute GameResult::facts (for stats)
   // Records with more turns than this are refused (REC-017) before they are read.
   std::size_t max_turns = 10000;
 

@@ -5,10 +5,9 @@
 namespace wallaudit {
 
 KeyHasher& KeyHasher::add(std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) {
-    h_ ^= (v >> (8 * i)) & 0xff;
-    h_ *= 1099511628211ull;
-  }
+  // One multiply-xorshift round per word (the murmur3 finaliser's constants).
+  h_ = (h_ ^ v) * 0xff51afd7ed558ccdull;
+  h_ ^= h_ >> 32;
   return *this;
 }
 

@@ -5,7 +5,11 @@
 
 namespace wallaudit {
 
-LineIndex::LineIndex(std::string_view text) : text_(text) {
+LineIndex::LineIndex(std::string_view text)
+    : LineIndex(text, std::none_of(text.begin(), text.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {}
+
+LineIndex::LineIndex(std::string_view text, bool ascii) : text_(text), ascii_(ascii) {
   starts_.reserve(text.size() / 40 + 1);
   starts_.push_back(0);
   const char* begin = text.data();
@@ -16,15 +20,24 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
     p = static_cast<const char*>(nl) + 1;
     starts_.push_back(static_cast<std::uint32_t>(p - begin));
   }
-  ascii_ = std::none_of(text.begin(), text.end(),
-                        [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
 SourceLoc LineIndex::locate(std::size_t offset) const {
   if (starts_.empty()) return {1, 1};
   offset = std::min(offset, text_.size());
-  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  auto line = static_cast<std::uint32_t>(it - starts_.begin());
+  std::uint32_t line;
+  // Readers ask in document order: try the last line and the next few before searching.
+  std::uint32_t h = hint_;
+  auto n = static_cast<std::uint32_t>(starts_.size());
+  if (h < n && starts_[h] <= offset && (h + 1 == n || offset < starts_[h + 1])) {
+    line = h + 1;
+  } else if (h + 1 < n && starts_[h + 1] <= offset && (h + 2 == n || offset < starts_[h + 2])) {
+    line = h + 2;
+  } else {
+    auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+    line = static_cast<std::uint32_t>(it - starts_.begin());
+  }
+  hint_ = line - 1;
   std::size_t start = starts_[line - 1];
   auto column = (ascii_ ? offset - start : utf8_length(text_.substr(start, offset - start))) + 1;
   return {line, static_cast<std::uint32_t>(column)};

@@ -25,6 +25,8 @@ class LineIndex {
  public:
   LineIndex() = default;
   explicit LineIndex(std::string_view text);
+  // When the caller already knows whether the text is plain ASCII.
+  LineIndex(std::string_view text, bool ascii);
 
   // Offset past the end maps to the end of the text.
   SourceLoc locate(std::size_t offset) const;
@@ -37,7 +39,8 @@ class LineIndex {
  private:
   std::string_view text_;
   std::vector<std::uint32_t> starts_;
-  bool ascii_ = true;  // no byte above 0x7F: columns are byte counts
+  bool ascii_ = true;               // no byte above 0x7F: columns are byte counts
+  mutable std::uint32_t hint_ = 0;  // the line of the last lookup: lookups mostly move forward
 };
 
 // Number of code points in a UTF-8 string (continuation bytes are not counted).

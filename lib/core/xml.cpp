@@ -3,23 +3,36 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace wallaudit {
 
 namespace {
 
-// Offset of the first byte that is not valid UTF-8 (or is NUL), or npos.
-std::size_t first_bad_utf8(std::string_view s) {
+// Offset of the first byte that is not valid UTF-8 (or is NUL), or npos; `ascii` tells whether
+// every byte is below 0x80. Eight bytes at a time while the text is plain ASCII.
+std::size_t first_bad_utf8(std::string_view s, bool& ascii) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   std::size_t n = s.size(), i = 0;
+  ascii = true;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull, kOnes = 0x0101010101010101ull;
   while (i < n) {
+    if (i + 8 <= n) {
+      std::uint64_t v;
+      std::memcpy(&v, p + i, 8);
+      if (((v | ((v - kOnes) & ~v)) & kHigh) == 0) {  // no high bit and no zero byte
+        i += 8;
+        continue;
+      }
+    }
     unsigned char c = p[i];
     if (c >= 0x01 && c < 0x80) {
       ++i;
       continue;
     }
     if (c == 0) return i;
+    ascii = false;
     std::size_t len;
     std::uint32_t cp;
     if (c >= 0xC2 && c <= 0xDF) {
@@ -103,20 +116,26 @@ XmlDocument::~XmlDocument() = default;
 std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out) {
   XmlDocument doc;
   doc.text_ = std::move(text);
-  doc.lines_ = LineIndex(doc.text_);
   std::string_view body = doc.text_;
   std::size_t bom = body.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-  if (auto bad = first_bad_utf8(body); bad != std::string_view::npos) {
+  bool ascii = true;
+  auto bad = first_bad_utf8(body, ascii);
+  doc.lines_ = LineIndex(doc.text_, ascii);
+  if (bad != std::string_view::npos) {
     unsigned byte = static_cast<unsigned char>(body[bad]);
     out.add(FindingKind::format, std::string(rec::encoding), doc.lines_.locate(bad),
             byte == 0 ? std::string("NUL byte: a record is UTF-8 text")
                       : fmt::format("invalid UTF-8 (byte 0x{:02X}): a record is UTF-8 text", byte));
     return std::nullopt;
   }
+  // pugixml parses a copy in place, so that names and values point into it: their offsets
+  // are their positions in the text.
   doc.doc_ = std::make_unique<pugi::xml_document>();
+  doc.buffer_.assign(body.substr(bom));
+  doc.bom_ = bom;
   unsigned options = pugi::parse_default | pugi::parse_doctype | pugi::parse_declaration;
-  pugi::xml_parse_result result = doc.doc_->load_buffer(
-      doc.text_.data() + bom, doc.text_.size() - bom, options, pugi::encoding_utf8);
+  pugi::xml_parse_result result = doc.doc_->load_buffer_inplace(
+      doc.buffer_.data(), doc.buffer_.size(), options, pugi::encoding_utf8);
   if (!result) {
     auto offset = static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0)) + bom;
     std::string message = fmt::format("not well-formed XML: {}", describe(result.status));
@@ -192,36 +211,23 @@ SourceLoc XmlDocument::loc(pugi::xml_node node) const {
 std::pair<std::size_t, std::size_t> XmlDocument::find_attribute(pugi::xml_node node,
                                                                 std::string_view name) const {
   constexpr auto npos = std::string_view::npos;
-  std::ptrdiff_t offset = node.offset_debug();
-  if (offset < 0 || node.type() != pugi::node_element) return {npos, npos};
-  std::string_view t = text_;
-  std::size_t i = static_cast<std::size_t>(offset);
-  if (t.compare(0, 3, "\xEF\xBB\xBF") == 0) i += 3;
-  while (i < t.size() && !is_space(t[i]) && t[i] != '>' && t[i] != '/')
-    ++i;  // element name
-  while (i < t.size()) {
-    while (i < t.size() && is_space(t[i]))
-      ++i;
-    if (i >= t.size() || t[i] == '>' || t[i] == '/') break;
-    std::size_t name_start = i;
-    while (i < t.size() && !is_space(t[i]) && t[i] != '=')
-      ++i;
-    std::string_view attr = t.substr(name_start, i - name_start);
-    while (i < t.size() && is_space(t[i]))
-      ++i;
-    if (i >= t.size() || t[i] != '=') break;
-    ++i;
-    while (i < t.size() && is_space(t[i]))
-      ++i;
-    if (i >= t.size() || (t[i] != '"' && t[i] != '\'')) break;
-    char quote = t[i++];
-    std::size_t value_start = i;
-    std::size_t close = t.find(quote, i);
-    if (close == npos) break;
-    if (attr == name) return {name_start, value_start};
-    i = close + 1;
+  pugi::xml_attribute a = node.attribute(std::string(name).c_str());
+  if (!a) return {npos, npos};
+  // Names and values point into the parsed copy; an empty value may point elsewhere.
+  const char* begin = buffer_.data();
+  const char* end = begin + buffer_.size();
+  auto offset = [&](const char* p) -> std::size_t {
+    return p >= begin && p < end ? static_cast<std::size_t>(p - begin) + bom_ : npos;
+  };
+  std::size_t name_at = offset(a.name());
+  std::size_t value_at = offset(a.value());
+  if (name_at == npos) return {npos, npos};
+  if (value_at == npos) {
+    // An empty value: the position after the opening quote.
+    std::size_t quote = text_.find_first_of("\"'", name_at);
+    value_at = quote == npos ? name_at : quote + 1;
   }
-  return {npos, npos};
+  return {name_at, value_at};
 }
 
 SourceLoc XmlDocument::value_loc(pugi::xml_node node, std::string_view attribute) const {

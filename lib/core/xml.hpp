@@ -69,6 +69,8 @@ class XmlDocument {
                                                      std::string_view attribute) const;
 
   std::string text_;
+  std::string buffer_;  // the copy pugixml parsed in place (the text after any BOM)
+  std::size_t bom_ = 0;
   std::unique_ptr<pugi::xml_document> doc_;
   LineIndex lines_;
 };
