@@ -275,6 +275,7 @@ class Checker {
     const Step* deferred_expand = nullptr;  // end-of-turn timing, written too early
     std::uint32_t taint = 0;                // first error line in this turn
     std::size_t step_index = 0;             // the step being processed
+    bool neutral_to_judge = false;          // the neutral wall's place is judged at the end
   };
 
   void turn(const Turn& t, int n) {
@@ -334,6 +335,8 @@ class Checker {
     }
 
     flush_pending(ctx);
+
+    if (ctx.neutral_to_judge) judge_neutral(ctx);
 
     // The turn as a whole.
     if (ctx.acts.empty()) {
@@ -599,12 +602,10 @@ class Checker {
 
   void neutral(TurnContext& ctx, const Step& s) {
     State& st = *result_.state;
-    const BoardSet& set = *rec_.boards;
     int n = ctx.n;
     flush_pending(ctx);
     if (ctx.expand_awaited) ctx.expand_late = true;
     std::size_t errors_before = out_.count(FindingKind::rule);
-    ProvinceId target = set.province_of(s.space);
     if (rec_.variant != Variant::neutral_walls) {
       report(FindingKind::rule, "CC-1101", s.loc, n, ctx.colour,
              "neutral walls are used only in the neutral-walls variant "
@@ -617,7 +618,28 @@ class Checker {
              fmt::format("a second neutral wall in one turn (the first on line {}); at most one "
                          "per turn",
                          ctx.neutral->loc.line));
-    } else if (ctx.acts.empty() || (ctx.acts.size() == 1 && ctx.acts[0].first == Act::pass)) {
+    } else {
+      // Where it may go depends on the whole action: judged at the end of the turn.
+      ctx.neutral_to_judge = true;
+    }
+    ctx.neutral = &s;
+    auto v = st.place_neutral(s.space, n, s.loc.line);
+    violations(v, s.target_loc, n, ctx.colour);
+    if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
+    ctx.peekable.clear();
+    for (ProvinceId p : st.completed_unscored())
+      if (std::find(ctx.pending.begin(), ctx.pending.end(), p) == ctx.pending.end())
+        ctx.pending.push_back(p);
+  }
+
+  // CC-1102: the neutral wall's place, by the action of the whole turn (a piece placed after
+  // the neutral wall is CC-1101's business, not this rule's).
+  void judge_neutral(TurnContext& ctx) {
+    const BoardSet& set = *rec_.boards;
+    const Step& s = *ctx.neutral;
+    int n = ctx.n;
+    ProvinceId target = set.province_of(s.space);
+    if (ctx.acts.empty() || (ctx.acts.size() == 1 && ctx.acts[0].first == Act::pass)) {
       report(FindingKind::rule, "CC-1101", s.loc, n, ctx.colour,
              "a neutral wall is placed after the player's action, and this turn has none");
     } else if (!ctx.shape_broken) {
@@ -672,14 +694,6 @@ class Checker {
                            set.province_name(target), why),
                ctx.taint);
     }
-    ctx.neutral = &s;
-    auto v = st.place_neutral(s.space, n, s.loc.line);
-    violations(v, s.target_loc, n, ctx.colour);
-    if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
-    ctx.peekable.clear();
-    for (ProvinceId p : st.completed_unscored())
-      if (std::find(ctx.pending.begin(), ctx.pending.end(), p) == ctx.pending.end())
-        ctx.pending.push_back(p);
   }
 
   void peek(TurnContext& ctx, const Step& s) {
