@@ -7,9 +7,7 @@
 //
 // Writes OUT_DIR/game-SEED.xml (or game-SEED-KIND.xml) and prints one line per record:
 // file, players and options, expected scores (or the expected rule and turn).
-// Build: link with the test support library, e.g. in CMake
-//   add_executable(gen_games bench/gen_games.cpp)
-//   target_link_libraries(gen_games PRIVATE wallaudit_test_support)
+// Built by bench/CMakeLists.txt (it links the test support library).
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
