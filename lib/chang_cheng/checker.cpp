@@ -81,6 +81,10 @@ class Checker {
     Diagnostic& d = out_.add(kind, std::string(rule), loc, std::move(message));
     d.turn = turn;
     if (colour) d.colour = std::string(name(*colour));
+    // Once the replayed board parts from the one the record describes, what depends on the
+    // board may follow from that first difference.
+    if (!follows && divergence_line_ && divergence_line_ < loc.line && depends_on_board(kind, rule))
+      follows = divergence_line_;
     if (follows && follows != loc.line) {
       d.follow_on = true;
       d.follows_line = follows;
@@ -467,7 +471,19 @@ class Checker {
   // Notes the first error of the turn; returns the line to taint what it placed.
   std::uint32_t note_error(TurnContext& ctx, SourceLoc loc) {
     if (!ctx.taint) ctx.taint = loc.line;
+    if (!divergence_line_) divergence_line_ = loc.line;
     return loc.line;
+  }
+
+  // Findings about the state of the game (what stands where, what is complete, what is left,
+  // the scores), as opposed to the shape of a turn or the record's own consistency.
+  static bool depends_on_board(FindingKind kind, std::string_view rule) {
+    if (kind == FindingKind::dispute) return true;
+    if (kind != FindingKind::rule) return false;
+    static constexpr std::string_view ids[] = {
+        "CC-404", "CC-405", "CC-406", "CC-407", "CC-409", "CC-410", "CC-501", "CC-502",  "CC-504",
+        "CC-510", "CC-511", "CC-515", "CC-601", "CC-603", "CC-702", "CC-703", "CC-1101", "CC-1201"};
+    return std::find(std::begin(ids), std::end(ids), rule) != std::end(ids);
   }
 
   void placement(TurnContext& ctx, const Step& s) {
@@ -1282,6 +1298,8 @@ class Checker {
   std::uint32_t overdue_line_ = 0;
   std::uint32_t order_taint_ = 0;
   std::uint32_t first_error_line_ = 0;
+  std::uint32_t divergence_line_ = 0;  // the first error that changed the board replayed
+
   std::map<RegionId, SourceLoc> threat_loc_;
 };
 

@@ -471,16 +471,19 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
   Violations out = check_space(s, PieceKind::tower, c);
   bool placeable = pos_[s] >= 0 && spaces_[s].empty();
   if (placeable) {
+    std::string towers;
+    std::uint32_t follows = 0;
     for (SpaceId n : neighbours(s)) {
-      if (n != kNone && spaces_[n].kind == PieceKind::tower) {
-        out.push_back(
-            {"CC-410",
-             fmt::format("{} is next to {}'s tower on {}: towers are never "
-                         "adjacent",
-                         boards_->space_name(s), name(spaces_[n].colour), boards_->space_name(n)),
-             spaces_[n].taint});
-      }
+      if (n == kNone || spaces_[n].kind != PieceKind::tower) continue;
+      towers += fmt::format("{}{}'s tower on {}", towers.empty() ? "" : " and ",
+                            name(spaces_[n].colour), boards_->space_name(n));
+      if (!follows) follows = spaces_[n].taint;
     }
+    if (!towers.empty())
+      out.push_back({"CC-410",
+                     fmt::format("{} is next to {}: towers are never adjacent",
+                                 boards_->space_name(s), towers),
+                     follows});
   }
   auto supply = check_supply(c, PieceKind::tower);
   out.insert(out.end(), supply.begin(), supply.end());

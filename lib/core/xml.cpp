@@ -139,10 +139,13 @@ std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out
   if (!result) {
     auto offset = static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0)) + bom;
     std::string message = fmt::format("not well-formed XML: {}", describe(result.status));
-    if (result.status == pugi::status_end_element_mismatch ||
-        result.status == pugi::status_no_document_element ||
-        (result.status == pugi::status_bad_pcdata && offset >= doc.text_.size()))
-      message += " (is the file truncated?)";
+    std::string_view rest = offset < doc.text_.size() ? body.substr(offset) : std::string_view();
+    bool at_end = rest.find_first_not_of(" \t\r\n") == std::string_view::npos ||
+                  rest.find('>') == std::string_view::npos;
+    if (at_end || result.status == pugi::status_end_element_mismatch ||
+        result.status == pugi::status_no_document_element)
+      message += at_end ? " where the file ends: is it truncated?" : " (is the file truncated?)";
+
     out.add(FindingKind::format, std::string(rec::not_well_formed), doc.lines_.locate(offset),
             std::move(message));
     return std::nullopt;
