@@ -177,9 +177,8 @@ Frame History::frame(int turn) const {
     wall.lines.push_back({{"  province ", "dim"}, {band(provs, cell), ""}});
   }
   wall.lines.push_back(
-      {{"R G B P colours, N neutral; X= double wall, X^ tower, x/ destroyed, "
-        ". empty, .x kept by x's tower",
-        "dim"}});
+      {{"R G B P colours, N neutral; X= double wall, X^ tower, x/ destroyed wall,", "dim"}});
+  wall.lines.push_back({{". empty space, .x empty and kept by x's tower", "dim"}});
   f.blocks.push_back(std::move(wall));
 
   // Provinces and regions.
@@ -740,6 +739,13 @@ std::vector<CanonicalItem> History::canonical() const {
 
 // ---- annotations -------------------------------------------------------------------------------
 
+int History::turn_of_line(std::uint32_t line) const {
+  int turn = 0;
+  for (std::size_t i = 0; i < record_->turns.size(); ++i)
+    if (record_->turns[i].loc.line <= line) turn = static_cast<int>(i) + 1;
+  return turn;
+}
+
 std::vector<TurnAnnotation> History::annotations() const {
   std::vector<TurnAnnotation> out;
   const auto& seats = outcome_.seat_colours;
@@ -748,9 +754,15 @@ std::vector<TurnAnnotation> History::annotations() const {
     a.turn = n;
     for (const auto& d : diagnostics_.items()) {
       if (d.turn != n) continue;
+      // Line numbers shift once annotations are written in: name the turn instead.
+      std::string follows;
+      if (d.follow_on) {
+        int from = turn_of_line(d.follows_line);
+        follows =
+            from ? fmt::format(" (follows from turn {})", from) : " (follows from the set-up)";
+      }
       a.lines.push_back(
-          fmt::format("{} {}: {}{}", to_string(d.severity()), d.rule, d.message,
-                      d.follow_on ? fmt::format(" (follows from line {})", d.follows_line) : ""));
+          fmt::format("{} {}: {}{}", to_string(d.severity()), d.rule, d.message, follows));
     }
     std::array<int, kAllColours> points{};
     std::vector<std::string> why;

@@ -23,6 +23,8 @@ class History final : public GameHistory {
 
  private:
   const State& state_after(int turn) const;
+  // The turn whose element holds `line` (0: before the first turn).
+  int turn_of_line(std::uint32_t line) const;
   std::shared_ptr<const Record> record_;
   Outcome outcome_;
   Diagnostics diagnostics_;

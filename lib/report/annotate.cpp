@@ -111,11 +111,16 @@ std::optional<std::string> annotate_record(const std::string& text,
       add_annotation(end, a.lines, indent_of(end));
     }
   }
+  // What precedes the root element (declaration, comments, their line breaks) is kept as it
+  // was written: pugixml does not keep the whitespace between top-level nodes.
+  std::string saved;
+  std::ptrdiff_t root_at = root.offset_debug();
+  if (root_at > 0 && static_cast<std::size_t>(root_at) <= text.size())
+    saved = text.substr(0, static_cast<std::size_t>(root_at) - 1);
   std::ostringstream out;
-  doc.save(out, "", pugi::format_raw | pugi::format_no_declaration, pugi::encoding_utf8);
-  std::string saved = out.str();
-  // pugixml writes the declaration node back when it was parsed; keep a final newline.
-  if (!saved.empty() && saved.back() != '\n') saved += '\n';
+  root.print(out, "", pugi::format_raw, pugi::encoding_utf8);
+  saved += out.str();
+  if (saved.empty() || saved.back() != '\n') saved += '\n';
   return saved;
 }
 

@@ -49,7 +49,8 @@ std::string xml_escape(std::string_view text) {
 }
 
 std::string frame_text(const std::string& title, const Frame& frame, bool ansi) {
-  std::string out = fmt::format("{} — {}\n", title, frame.label);
+  std::string out = fmt::format("{}\n{}\n", title, frame.label);
+
   for (const auto& block : frame.blocks) {
     out += "\n";
     out += ansi ? fmt::format("\x1b[1m{}\x1b[0m\n", block.title) : block.title + "\n";

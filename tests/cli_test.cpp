@@ -1,0 +1,411 @@
+// The command line end to end: inputs (directories, archives, lists, stdin), parallel order,
+// shards, output formats, duplicates, stats and summarize, exit statuses, and the readers'
+// commands (explain, replay, diff, annotate, report, boards).
+#include <archive.h>
+#include <archive_entry.h>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <pugixml.hpp>
+#include <set>
+#include <sstream>
+
+#include "core/json.hpp"
+#include "core/source.hpp"
+#include "support/support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace wallaudit::test {
+namespace {
+
+const std::string kSamples = "samples/chang-cheng";
+
+std::vector<JsonValue> json_lines(const std::string& text) {
+  std::vector<JsonValue> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    auto parsed = parse_json(line);
+    EXPECT_TRUE(std::holds_alternative<JsonValue>(parsed)) << line;
+    if (auto* v = std::get_if<JsonValue>(&parsed)) out.push_back(*v);
+  }
+  return out;
+}
+
+std::vector<std::string> files_of(const std::vector<JsonValue>& records) {
+  std::vector<std::string> out;
+  for (const auto& r : records)
+    out.push_back(r.find("file")->as_string());
+  return out;
+}
+
+void write_archive(const fs::path& path, const std::vector<std::string>& files, int filter,
+                   int format) {
+  archive* a = archive_write_new();
+  archive_write_set_format(a, format);
+  if (filter != ARCHIVE_FILTER_NONE) archive_write_add_filter(a, filter);
+  ASSERT_EQ(archive_write_open_filename(a, path.c_str()), ARCHIVE_OK) << archive_error_string(a);
+  for (const auto& f : files) {
+    std::string data = read_source_file(f);
+    archive_entry* e = archive_entry_new();
+    archive_entry_set_pathname(e, f.c_str());
+    archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    archive_write_header(a, e);
+    archive_write_data(a, data.data(), data.size());
+    archive_entry_free(e);
+  }
+  archive_write_close(a);
+  archive_write_free(a);
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    tmp_ =
+        fs::path(::testing::TempDir()) / fmt::format("wallaudit-cli-{}-{}", ::getpid(), counter_++);
+    fs::create_directories(tmp_);
+  }
+  void TearDown() override { fs::remove_all(tmp_); }
+  RunResult run(const std::vector<std::string>& args, const std::string* input = nullptr) {
+    return run_cli(args, input, source_dir());
+  }
+  fs::path tmp_;
+  static inline int counter_ = 0;
+};
+
+TEST_F(Cli, ExitStatusFollowsTheWorstVerdict) {
+  EXPECT_EQ(run({"check", kSamples + "/legal/three-players.xml"}).status, 0);
+  EXPECT_EQ(run({"check", kSamples + "/disputed/final-missing.xml"}).status, 1);
+  EXPECT_EQ(run({"check", kSamples + "/illegal/tower-next-to-tower.xml"}).status, 1);
+  EXPECT_EQ(
+      run({"check", kSamples + "/malformed/truncated.xml", kSamples + "/legal/three-players.xml"})
+          .status,
+      2);
+  EXPECT_EQ(run({"check", "no/such/file.xml"}).status, 2);
+  EXPECT_EQ(run({"check"}).status, 64);
+  EXPECT_EQ(run({"check", "--format", "yaml", kSamples}).status, 64);
+  EXPECT_EQ(run({"check", "--bogus", kSamples}).status, 64);
+  EXPECT_EQ(run({"frobnicate"}).status, 64);
+  EXPECT_EQ(run({"check", "--option", "flood=plus-minus", kSamples}).status, 64);
+  EXPECT_EQ(run({"check", "--option", "floods=plus-only", kSamples}).status, 64);
+  EXPECT_EQ(run({"check", "-j", "0", kSamples}).status, 64);
+  EXPECT_EQ(run({"check", "--shard", "3/2", kSamples}).status, 64);
+}
+
+TEST_F(Cli, HelpForEveryCommand) {
+  RunResult top = run({"--help"});
+  EXPECT_EQ(top.status, 0);
+  for (const char* cmd : {"check", "explain", "replay", "diff", "annotate", "report", "stats",
+                          "summarize", "boards"}) {
+    EXPECT_NE(top.out.find(cmd), std::string::npos) << cmd;
+    RunResult help = run({cmd, "--help"});
+    EXPECT_EQ(help.status, 0) << cmd;
+    EXPECT_NE(help.out.find("usage: wallaudit"), std::string::npos) << cmd;
+  }
+}
+
+TEST_F(Cli, OptionOverridesTheRecord) {
+  // A legal game whose flood took effect B (-2): with flood=plus-only, B is +2 and minus breaks
+  // CC-512.
+  std::string file = kSamples + "/legal/event-diplomacy-majority.xml";
+  ASSERT_NE(read_source_file(file).find("effect=\"minus\""), std::string::npos);
+  RunResult r = run({"check", "--format", "jsonl", "--option", "flood=plus-only", file});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("\"rule\":\"CC-512\""), std::string::npos);
+}
+
+TEST_F(Cli, DirectoriesAreWalkedInNameOrderAndOnlyXmlUnlessAll) {
+  fs::create_directories(tmp_ / "b" / "c");
+  fs::copy_file(source_dir() + "/" + kSamples + "/legal/three-players.xml",
+                tmp_ / "b" / "c" / "z.xml");
+  fs::copy_file(source_dir() + "/" + kSamples + "/legal/three-players.xml", tmp_ / "a.xml");
+  std::ofstream(tmp_ / "notes.txt") << "not a record";
+  RunResult r = run_cli({"check", "--format", "jsonl", "."}, nullptr, tmp_.string());
+  EXPECT_EQ(files_of(json_lines(r.out)), (std::vector<std::string>{"./a.xml", "./b/c/z.xml"}));
+  RunResult all = run_cli({"check", "--format", "jsonl", "--all", "."}, nullptr, tmp_.string());
+  EXPECT_EQ(files_of(json_lines(all.out)),
+            (std::vector<std::string>{"./a.xml", "./b/c/z.xml", "./notes.txt"}));
+  EXPECT_EQ(all.status, 2);  // notes.txt is not a record
+}
+
+TEST_F(Cli, ArchivesOfEveryKindNameTheirMembers) {
+  std::vector<std::string> files = {kSamples + "/legal/three-players.xml",
+                                    kSamples + "/illegal/partial-action.xml"};
+  struct Kind {
+    const char* name;
+    int filter, format;
+  };
+  for (Kind k : {Kind{"a.zip", ARCHIVE_FILTER_NONE, ARCHIVE_FORMAT_ZIP},
+                 Kind{"a.tar", ARCHIVE_FILTER_NONE, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED},
+                 Kind{"a.tar.gz", ARCHIVE_FILTER_GZIP, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED},
+                 Kind{"a.tar.zst", ARCHIVE_FILTER_ZSTD, ARCHIVE_FORMAT_TAR_PAX_RESTRICTED}}) {
+    SCOPED_TRACE(k.name);
+    write_archive(tmp_ / k.name, files, k.filter, k.format);
+    RunResult r = run_cli({"check", "--format", "jsonl", k.name}, nullptr, tmp_.string());
+    auto records = json_lines(r.out);
+    EXPECT_EQ(files_of(records), (std::vector<std::string>{std::string(k.name) + "!" + files[0],
+                                                           std::string(k.name) + "!" + files[1]}));
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].find("verdict")->as_string(), "ok");
+    EXPECT_EQ(records[1].find("verdict")->as_string(), "illegal");
+  }
+}
+
+TEST_F(Cli, ListsAndStandardInput) {
+  std::string list =
+      kSamples + "/legal/three-players.xml\n\n" + kSamples + "/legal/two-players-teams.xml\n";
+  RunResult r = run({"check", "--format", "jsonl", "--files-from", "-"}, &list);
+  EXPECT_EQ(files_of(json_lines(r.out)),
+            (std::vector<std::string>{kSamples + "/legal/three-players.xml",
+                                      kSamples + "/legal/two-players-teams.xml"}));
+  std::string record = read_source_file(kSamples + "/legal/three-players.xml");
+  RunResult in = run({"check", "--format", "jsonl", "-"}, &record);
+  auto records = json_lines(in.out);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].find("file")->as_string(), "-");
+  EXPECT_EQ(records[0].find("verdict")->as_string(), "ok");
+}
+
+TEST_F(Cli, ParallelOutputKeepsInputOrderAndBytes) {
+  RunResult one = run({"check", "-j", "1", kSamples});
+  RunResult four = run({"check", "-j", "4", kSamples});
+  auto strip_slowest = [](std::string s) { return s.substr(0, s.find("\nslowest:")); };
+  EXPECT_EQ(strip_slowest(one.out), strip_slowest(four.out));
+  EXPECT_EQ(one.status, four.status);
+}
+
+TEST_F(Cli, ShardsSplitTheInputsWithoutOverlap) {
+  std::set<std::string> all, seen;
+  for (const auto& f : files_of(json_lines(run({"check", "--format", "jsonl", kSamples}).out)))
+    all.insert(f);
+  for (int k = 1; k <= 3; ++k) {
+    for (const auto& f : files_of(json_lines(
+             run({"check", "--format", "jsonl", "--shard", fmt::format("{}/3", k), kSamples})
+                 .out))) {
+      EXPECT_TRUE(seen.insert(f).second) << f << " in two shards";
+    }
+  }
+  EXPECT_EQ(seen, all);
+  EXPECT_GT(all.size(), 40u);
+}
+
+TEST_F(Cli, SummarizeMergesShardsLikeOneRun) {
+  std::vector<std::string> results;
+  for (int k = 1; k <= 3; ++k) {
+    fs::path out = tmp_ / fmt::format("shard-{}.jsonl", k);
+    std::ofstream(out)
+        << run({"check", "--format", "jsonl", "--shard", fmt::format("{}/3", k), kSamples}).out;
+    results.push_back(out.string());
+  }
+  std::vector<std::string> args = {"summarize", "--format", "json"};
+  args.insert(args.end(), results.begin(), results.end());
+  RunResult merged = run(args);
+  RunResult whole = run({"check", "--format", "json", kSamples});
+  auto m = std::get<JsonValue>(parse_json(merged.out));
+  auto w = *std::get<JsonValue>(parse_json(whole.out)).find("summary");
+  for (const char* k : {"records", "ok", "disputed", "illegal", "malformed", "duplicates"})
+    EXPECT_EQ(m.find(k)->as_int(), w.find(k)->as_int()) << k;
+  EXPECT_EQ(m.find("rules")->dump(), w.find("rules")->dump());
+  EXPECT_EQ(merged.status, whole.status);
+  std::string garbage = "{\"file\":\"x\"}\nnot json\n";
+  EXPECT_EQ(run({"summarize", "-"}, &garbage).status, 2);
+}
+
+TEST_F(Cli, JsonAndJunitAreWellFormed) {
+  RunResult json = run({"check", "--format", "json", kSamples + "/legal", kSamples + "/malformed"});
+  auto doc = parse_json(json.out);
+  ASSERT_TRUE(std::holds_alternative<JsonValue>(doc));
+  const JsonValue& v = std::get<JsonValue>(doc);
+  std::size_t records = v.find("records")->as_array().size();
+  EXPECT_EQ(static_cast<std::size_t>(v.find("summary")->find("records")->as_int()), records);
+  for (const auto& r : v.find("records")->as_array())
+    for (const char* key :
+         {"file", "game", "verdict", "finished", "diagnostics", "scores", "winners"})
+      EXPECT_NE(r.find(key), nullptr) << key;
+  RunResult junit = run({"check", "--format", "junit", kSamples + "/legal", kSamples + "/illegal",
+                         kSamples + "/malformed"});
+  pugi::xml_document x;
+  ASSERT_TRUE(x.load_string(junit.out.c_str()));
+  pugi::xml_node suite = x.child("testsuites").child("testsuite");
+  std::size_t cases = 0, failures = 0, errors = 0;
+  for (pugi::xml_node c : suite.children("testcase")) {
+    ++cases;
+    if (c.child("failure")) ++failures;
+    if (c.child("error")) ++errors;
+  }
+  EXPECT_EQ(std::to_string(cases), suite.attribute("tests").value());
+  EXPECT_EQ(std::to_string(failures), suite.attribute("failures").value());
+  EXPECT_EQ(std::to_string(errors), suite.attribute("errors").value());
+  EXPECT_GT(failures, 0u);
+  EXPECT_GT(errors, 0u);
+}
+
+TEST_F(Cli, TheSameGameRecordedTwiceIsNoted) {
+  RunResult r = run({"check", "--format", "jsonl", kSamples + "/logs"});
+  auto records = json_lines(r.out);
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_TRUE(records[0].find("duplicate_of")->is_null());
+  EXPECT_EQ(records[1].find("duplicate_of")->as_string(), kSamples + "/logs/anna.xml");
+  EXPECT_TRUE(records[2].find("duplicate_of")->is_null());  // csilla's log differs at turn 10
+  EXPECT_EQ(records[0].find("key")->as_string(), records[1].find("key")->as_string());
+  EXPECT_NE(records[0].find("key")->as_string().find("wallaudit-"), std::string::npos);
+  RunResult text = run({"check", kSamples + "/logs"});
+  EXPECT_NE(text.out.find("bence.xml: note: the same game as " + kSamples + "/logs/anna.xml"),
+            std::string::npos);
+}
+
+TEST_F(Cli, NoProgressLineWhenStderrIsNotATerminal) {
+  RunResult r = run({"check", kSamples});
+  EXPECT_EQ(r.err.find("records,"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, StatsDescribeTheArchive) {
+  RunResult text = run({"stats", kSamples});
+  EXPECT_EQ(text.status, 0);
+  for (const char* part :
+       {"chang-cheng:", "final scores:", "win rate by seat:", "win rate by colour:",
+        "card played: mandarin", "effect chosen: flood minus", "province value:",
+        "ended by a round of passes", "most common violations:", "double-wall bonus"})
+    EXPECT_NE(text.out.find(part), std::string::npos) << part;
+  RunResult json = run({"stats", "--format", "json", kSamples});
+  auto v = std::get<JsonValue>(parse_json(json.out));
+  const JsonValue* cc = v.find("games")->find("chang-cheng");
+  ASSERT_NE(cc, nullptr);
+  EXPECT_GT(cc->find("finished")->as_int(), 10);
+  EXPECT_GT(cc->find("scores")->find("n")->as_int(), 20);
+}
+
+TEST_F(Cli, ExplainNamesWhereClaimsPart) {
+  RunResult text = run({"explain", kSamples + "/disputed/award-claimed-wrong.xml"});
+  EXPECT_EQ(text.status, 1);
+  EXPECT_NE(text.out.find(" parts at turn 12 "), std::string::npos) << text.out;
+  RunResult json =
+      run({"explain", "--format", "json", kSamples + "/disputed/award-claimed-wrong.xml"});
+  auto v = std::get<JsonValue>(parse_json(json.out));
+  ASSERT_FALSE(v.find("divergences")->as_array().empty());
+  EXPECT_EQ(v.find("divergences")->as_array()[0].find("turn")->as_int(), 12);
+  RunResult ok = run({"explain", kSamples + "/legal/three-players.xml"});
+  EXPECT_NE(ok.out.find("every claim agrees with the recomputation"), std::string::npos);
+  EXPECT_EQ(run({"explain", kSamples + "/malformed/truncated.xml"}).status, 2);
+}
+
+TEST_F(Cli, ReplayFitsEightyColumnsAndColoursOnlyWhenAsked) {
+  RunResult plain =
+      run({"replay", "--turn", "12", kSamples + "/legal/four-players-two-expansions.xml"});
+  EXPECT_EQ(plain.status, 0);
+  EXPECT_EQ(plain.out.find('\x1b'), std::string::npos);  // not a terminal: no colour
+  std::istringstream lines(plain.out);
+  std::string line;
+  while (std::getline(lines, line))
+    EXPECT_LE(utf8_length(line), 80u) << line;
+  EXPECT_NE(plain.out.find("after turn 12"), std::string::npos);
+  RunResult colour = run({"replay", "--color", "always", kSamples + "/legal/three-players.xml"});
+  EXPECT_NE(colour.out.find("\x1b[32m"), std::string::npos);  // green
+  EXPECT_EQ(run({"replay", "--turn", "999", kSamples + "/legal/three-players.xml"}).status, 64);
+  EXPECT_EQ(run({"replay", "--turn", "-1", kSamples + "/legal/three-players.xml"}).status, 64);
+}
+
+TEST_F(Cli, DiffTellsTheSameGameFromAnother) {
+  EXPECT_EQ(run({"diff", kSamples + "/logs/anna.xml", kSamples + "/logs/bence.xml"}).status, 0);
+  RunResult parts =
+      run({"diff", "--format", "json", kSamples + "/logs/anna.xml", kSamples + "/logs/csilla.xml"});
+  EXPECT_EQ(parts.status, 1);
+  auto v = std::get<JsonValue>(parse_json(parts.out));
+  EXPECT_EQ(v.find("turn")->as_int(), 10);
+  EXPECT_EQ(run({"diff", kSamples + "/logs/anna.xml"}).status, 64);
+}
+
+TEST_F(Cli, AnnotateRoundTripsAndNeverReplacesItsInputUnasked) {
+  fs::path record = tmp_ / "game.xml";
+  fs::copy_file(source_dir() + "/" + kSamples + "/illegal/several-mistakes.xml", record);
+  std::string before = read_source_file(kSamples + "/illegal/several-mistakes.xml");
+  EXPECT_EQ(run_cli({"annotate", "game.xml", "-o", "game.xml"}, nullptr, tmp_.string()).status, 64);
+  EXPECT_EQ(run_cli({"annotate", "game.xml", "-o", "./game.xml"}, nullptr, tmp_.string()).status,
+            64);
+  RunResult out = run_cli({"annotate", "game.xml", "-o", "annotated.xml"}, nullptr, tmp_.string());
+  EXPECT_EQ(out.status, 1);
+  std::ifstream in(record);
+  std::stringstream unchanged;
+  unchanged << in.rdbuf();
+  EXPECT_EQ(unchanged.str(), before);
+  // Same verdict and findings (rules and turns) as the input.
+  auto a = json_lines(
+      run_cli({"check", "--format", "jsonl", "game.xml", "annotated.xml"}, nullptr, tmp_.string())
+          .out);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].find("verdict")->as_string(), a[1].find("verdict")->as_string());
+  auto rules = [](const JsonValue& r) {
+    std::string out;
+    for (const auto& d : r.find("diagnostics")->as_array())
+      if (d.find("rule")->as_string() != "duplicate")
+        out += d.find("rule")->as_string() + "@" + d.find("turn")->dump() + " ";
+    return out;
+  };
+  EXPECT_EQ(rules(a[0]), rules(a[1]));
+  // Annotating again replaces the annotations instead of adding more.
+  RunResult again = run_cli({"annotate", "annotated.xml"}, nullptr, tmp_.string());
+  std::ifstream first(tmp_ / "annotated.xml");
+  std::stringstream first_text;
+  first_text << first.rdbuf();
+  EXPECT_TRUE(again.out == first_text.str()) << "annotating twice gives another text";
+
+  // --in-place replaces the file; no temporary file is left behind.
+  EXPECT_EQ(run_cli({"annotate", "--in-place", "game.xml"}, nullptr, tmp_.string()).status, 1);
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(tmp_)) {
+    (void)e;
+    ++files;
+  }
+  EXPECT_EQ(files, 2u);
+}
+
+TEST_F(Cli, ReportIsOneSelfContainedPage) {
+  RunResult r = run_cli(
+      {"report", source_dir() + "/" + kSamples + "/legal/three-players.xml", "-o", "page.html"},
+      nullptr, tmp_.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::ifstream in(tmp_ / "page.html");
+  std::stringstream page;
+  page << in.rdbuf();
+  std::string html = page.str();
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // no network resource
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_EQ(html.find("<script src"), std::string::npos);
+  EXPECT_NE(html.find("data-goto"), std::string::npos);
+  EXPECT_EQ(run_cli({"report", "page.html", "-o", "page.html"}, nullptr, tmp_.string()).status, 64);
+  EXPECT_EQ(run_cli({"report", source_dir() + "/" + kSamples + "/legal/three-players.xml"}, nullptr,
+                    tmp_.string())
+                .status,
+            64);
+}
+
+TEST_F(Cli, BoardsListsTheStandardSetAndClubSets) {
+  RunResult r = run({"boards"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("board set \"standard\" (built in), the default"), std::string::npos);
+  EXPECT_NE(
+      r.out.find(
+          "1A    1      13      P1 W1-W4, P2 W5-W8, P3 W9-W13   M1 W1-W5, M2 W6-W9, M3 W10-W13"),
+      std::string::npos)
+      << r.out;
+  RunResult club = run({"boards", "--boards", "tests/data/schema/boards/club-boards.xml"});
+  EXPECT_EQ(club.status, 0) << club.err;
+  EXPECT_NE(club.out.find("the default"),
+            club.out.rfind("the default") == std::string::npos ? 0 : std::string::npos);
+  std::ofstream(tmp_ / "broken.xml")
+      << "<board-set name=\"x\"><side id=\"A\" board=\"1\"/></board-set>";
+  RunResult broken = run({"boards", "--boards", (tmp_ / "broken.xml").string()});
+  EXPECT_EQ(broken.status, 2);
+  EXPECT_NE(broken.err.find("side A has no wall spaces [REC-014]"), std::string::npos)
+      << broken.err;
+}
+
+}  // namespace
+}  // namespace wallaudit::test
