@@ -247,14 +247,22 @@ Frame History::frame(int turn) const {
   f.blocks.push_back(std::move(table));
 
   // The scene for SVG.
-  const double w = 40, gap = 4, left = 20, top = 28;
-  int index = 0;
-  double side_x = left;
+  // Two sides to a row, west to east and then down, so that a long wall stays legible.
+  const double w = 40, gap = 4, left = 20, row_height = 150;
+  int index = 0, column = 0, row = 0;
+  double side_x = left, width = 0;
   for (int side : st.sides_in_play()) {
     const SideDef& def = set.sides[static_cast<std::size_t>(side)];
     int n = set.space_count(side);
+    if (column == 2) {
+      column = 0;
+      ++row;
+      side_x = left;
+    }
+    ++column;
+    const double top = 28 + row * row_height;
     f.scene.shapes.push_back(
-        {Shape::Kind::text, {side_x, 16}, "label", fmt::format("side {}", def.id), "", ""});
+        {Shape::Kind::text, {side_x, top - 12}, "label", fmt::format("side {}", def.id), "", ""});
     // Regions above, provinces below, spaces between.
     for (int pass = 0; pass < 2; ++pass) {
       int w0 = 0;
@@ -357,9 +365,10 @@ Frame History::frame(int turn) const {
       ++index;
     }
     side_x += n * w + 16;
+    width = std::max(width, side_x);
   }
-  f.scene.width = side_x + left;
-  f.scene.height = top + 132;
+  f.scene.width = width + left;
+  f.scene.height = 28 + row * row_height + 132;
   return f;
 }
 

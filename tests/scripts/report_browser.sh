@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Opens a `wallaudit report` page in headless Chromium, steps to the last turn with the page's
+# own control, checks from the DOM that the pieces drawn equal the pieces on the board, and
+# saves a screenshot next to the binary (report-screenshot.png).
+# Skipped (exit 77, with a message) where Chromium is absent, except in CI where it must run.
+set -uo pipefail
+bin=$1
+src=$2
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+  if [ -n "${CI:-}" ]; then
+    echo "report_browser: Chromium is not installed, and CI must run this test"
+    exit 1
+  fi
+  echo "report_browser: SKIPPED: Chromium is not installed (Debian package chromium)"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+       --disable-background-networking --disable-component-update --disable-sync
+       --user-data-dir="$tmp/profile")
+fail=0
+for sample in four-players-two-expansions two-players-neutral-walls; do
+  record="$src/samples/chang-cheng/legal/$sample.xml"
+  "$bin" report "$record" -o "$tmp/$sample.html" || { echo "report failed for $sample"; exit 1; }
+  frames=$(grep -o 'class="frame"' "$tmp/$sample.html" | wc -l)
+  dom=$(timeout 120 "$browser" "${flags[@]}" --virtual-time-budget=5000 --dump-dom \
+        "file://$tmp/$sample.html#selftest-last" 2>/dev/null)
+  result=$(printf '%s' "$dom" | grep -o '<pre id="selftest">[^<]*' | sed 's/<pre id="selftest">//')
+  echo "$sample: $result (frames: $frames)"
+  turn=$(printf '%s' "$result" | sed -n 's/.*turn=\([0-9]*\).*/\1/p')
+  drawn=$(printf '%s' "$result" | sed -n 's/.*drawn=\([0-9]*\).*/\1/p')
+  expected=$(printf '%s' "$result" | sed -n 's/.*expected=\([0-9]*\).*/\1/p')
+  if [ -z "$turn" ] || [ "$turn" -ne $((frames - 1)) ]; then
+    echo "  the page did not step to the last turn ($((frames - 1)))"
+    fail=1
+  elif [ -z "$drawn" ] || [ "$drawn" -ne "$expected" ] || [ "$expected" -eq 0 ]; then
+    echo "  pieces drawn ($drawn) differ from pieces on the board ($expected)"
+    fail=1
+  fi
+done
+shot="$(dirname "$(realpath "$bin")")/report-screenshot.png"
+timeout 120 "$browser" "${flags[@]}" --window-size=1280,1600 --virtual-time-budget=5000 \
+  --screenshot="$shot" "file://$tmp/four-players-two-expansions.html#selftest-last" >/dev/null 2>&1
+if [ -s "$shot" ]; then echo "screenshot: $shot"; else echo "no screenshot written"; fail=1; fi
+exit $fail
