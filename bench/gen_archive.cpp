@@ -19,8 +19,10 @@ using namespace wallaudit::test;
 namespace {
 
 [[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr, "gen_archive: %s\nusage: gen_archive --count N --out FILE.tar [--seed S] "
-                       "[--illegal P] [--disputed P] [--malformed P]\n", why);
+  std::fprintf(stderr,
+               "gen_archive: %s\nusage: gen_archive --count N --out FILE.tar [--seed S] "
+               "[--illegal P] [--disputed P] [--malformed P]\n",
+               why);
   std::exit(64);
 }
 
@@ -37,19 +39,27 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) usage(("missing value after " + a).c_str());
       return argv[++i];
     };
-    if (a == "--count") count = std::atol(value());
-    else if (a == "--out") out = value();
-    else if (a == "--seed") seed = std::strtoull(value(), nullptr, 10);
-    else if (a == "--illegal") illegal = std::atoi(value());
-    else if (a == "--disputed") disputed = std::atoi(value());
-    else if (a == "--malformed") malformed = std::atoi(value());
-    else usage(("unknown argument " + a).c_str());
+    if (a == "--count")
+      count = std::atol(value());
+    else if (a == "--out")
+      out = value();
+    else if (a == "--seed")
+      seed = std::strtoull(value(), nullptr, 10);
+    else if (a == "--illegal")
+      illegal = std::atoi(value());
+    else if (a == "--disputed")
+      disputed = std::atoi(value());
+    else if (a == "--malformed")
+      malformed = std::atoi(value());
+    else
+      usage(("unknown argument " + a).c_str());
   }
   if (count < 1 || out.empty()) usage("--count and --out are required");
   archive* ar = archive_write_new();
   archive_write_set_format_pax_restricted(ar);
   if (archive_write_open_filename(ar, out.c_str()) != ARCHIVE_OK) {
-    std::fprintf(stderr, "gen_archive: cannot write %s: %s\n", out.c_str(), archive_error_string(ar));
+    std::fprintf(stderr, "gen_archive: cannot write %s: %s\n", out.c_str(),
+                 archive_error_string(ar));
     return 1;
   }
   const auto& kinds = all_mutations();
@@ -88,6 +98,7 @@ int main(int argc, char** argv) {
   }
   archive_write_close(ar);
   archive_write_free(ar);
-  std::fprintf(stderr, "gen_archive: %ld records, %.1f MB of XML in %s\n", count, bytes / 1e6, out.c_str());
+  std::fprintf(stderr, "gen_archive: %ld records, %.1f MB of XML in %s\n", count, bytes / 1e6,
+               out.c_str());
   return 0;
 }

@@ -27,6 +27,21 @@ void BoardSet::index() {
     province_spaces_[static_cast<std::size_t>(province_of(s))].push_back(s);
     region_spaces_[static_cast<std::size_t>(region_of(s))].push_back(s);
   }
+  places_.clear();
+  for (SpaceId s = 0; s < space_count(); ++s)
+    places_.emplace(space_name(s), kSpaceTag | s);
+  for (int p = 0; p < side_count() * 3; ++p) {
+    places_.emplace(province_name(p), kProvinceTag | p);
+    places_.emplace(region_name(p), kRegionTag | p);
+  }
+}
+
+std::optional<int> BoardSet::lookup(std::string_view id, int tag) const {
+  // Ids are short; a transparent lookup would need C++20 heterogeneous unordered lookup,
+  // which libstdc++ 12 lacks, so the key is copied (no allocation below 16 bytes).
+  auto it = places_.find(std::string(id));
+  if (it == places_.end() || (it->second & kTagMask) != tag) return std::nullopt;
+  return it->second & ~kTagMask;
 }
 
 int BoardSet::find_side(std::string_view id) const {
@@ -47,34 +62,16 @@ std::string BoardSet::region_name(RegionId r) const {
   return fmt::format("{}.M{}", sides[r / 3].id, r % 3 + 1);
 }
 
-std::optional<std::pair<int, int>> BoardSet::parse_place(std::string_view id, char kind) const {
-  auto dot = id.rfind('.');
-  if (dot == std::string_view::npos || dot + 2 > id.size() || id[dot + 1] != kind)
-    return std::nullopt;
-  int side = find_side(id.substr(0, dot));
-  if (side == kNone) return std::nullopt;
-  auto number = parse_integer(id.substr(dot + 2));
-  if (!number || *number < 1 || id[dot + 2] == '+' || id[dot + 2] == '0') return std::nullopt;
-  if (*number > 100000) return std::nullopt;
-  return std::pair{side, static_cast<int>(*number) - 1};
-}
-
 std::optional<SpaceId> BoardSet::parse_space(std::string_view id) const {
-  auto place = parse_place(id, 'W');
-  if (!place || place->second >= space_count(place->first)) return std::nullopt;
-  return space(place->first, place->second);
+  return lookup(id, kSpaceTag);
 }
 
 std::optional<ProvinceId> BoardSet::parse_province(std::string_view id) const {
-  auto place = parse_place(id, 'P');
-  if (!place || place->second >= 3) return std::nullopt;
-  return place->first * 3 + place->second;
+  return lookup(id, kProvinceTag);
 }
 
 std::optional<RegionId> BoardSet::parse_region(std::string_view id) const {
-  auto place = parse_place(id, 'M');
-  if (!place || place->second >= 3) return std::nullopt;
-  return place->first * 3 + place->second;
+  return lookup(id, kRegionTag);
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/source.hpp"
@@ -83,10 +84,14 @@ class BoardSet {
   std::optional<RegionId> parse_region(std::string_view id) const;
 
  private:
-  std::optional<std::pair<int, int>> parse_place(std::string_view id, char kind) const;
+  static constexpr int kSpaceTag = 1 << 24, kProvinceTag = 2 << 24, kRegionTag = 3 << 24;
+  static constexpr int kTagMask = 0xff << 24;
+  std::optional<int> lookup(std::string_view id, int tag) const;
   std::vector<int> base_;
   std::vector<int> space_side_;
   std::vector<std::vector<SpaceId>> province_spaces_, region_spaces_;
+  // "1A.W3" → space, "1A.P2" → province, "1A.M1" → region (kind in the top byte).
+  std::unordered_map<std::string, int> places_;
 };
 
 // Reads a <board-set> element (a board file's root, or inside <boards>).

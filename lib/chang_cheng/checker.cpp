@@ -233,7 +233,9 @@ class Checker {
         continue;
       }
       thr_seen[t.place] = true;
-      threat_loc_[t.place] = t.loc;
+      if (threat_loc_.size() <= static_cast<std::size_t>(t.place))
+        threat_loc_.resize(static_cast<std::size_t>(t.place) + 1);
+      threat_loc_[static_cast<std::size_t>(t.place)] = t.loc;
       if (t.value) violations(st.state_threat(t.place, *t.value), t.value_loc, turn, std::nullopt);
     }
     std::vector<int> sides = side ? std::vector<int>{*side} : st.sides_in_play();
@@ -609,11 +611,7 @@ class Checker {
       ctx.peekable.push_back(set.region_of(s.space));
       if (act == Act::double_wall) ctx.peekable.push_back(set.region_of(s.space2));
     }
-    if (act != Act::card) {
-      for (ProvinceId p : st.completed_unscored())
-        if (std::find(ctx.pending.begin(), ctx.pending.end(), p) == ctx.pending.end())
-          ctx.pending.push_back(p);
-    }
+    if (act != Act::card) st.completed_by(s.space, s.space2, ctx.pending);
   }
 
   void neutral(TurnContext& ctx, const Step& s) {
@@ -643,9 +641,7 @@ class Checker {
     violations(v, s.target_loc, n, ctx.colour);
     if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
     ctx.peekable.clear();
-    for (ProvinceId p : st.completed_unscored())
-      if (std::find(ctx.pending.begin(), ctx.pending.end(), p) == ctx.pending.end())
-        ctx.pending.push_back(p);
+    st.completed_by(s.space, kNone, ctx.pending);
   }
 
   // CC-1102: the neutral wall's place, by the action of the whole turn (a piece placed after
@@ -1030,9 +1026,11 @@ class Checker {
           RegionId r = side * 3 + k;
           if (st.region(r).removed || st.region(r).value) continue;
           result_.unknown_threats.push_back(r);
-          SourceLoc at = threat_loc_.count(r) ? threat_loc_[r]
-                         : rec_.end.present   ? rec_.end.loc
-                                              : rec_.play_loc;
+          SourceLoc at = static_cast<std::size_t>(r) < threat_loc_.size() &&
+                                 threat_loc_[static_cast<std::size_t>(r)].known()
+                             ? threat_loc_[static_cast<std::size_t>(r)]
+                         : rec_.end.present ? rec_.end.loc
+                                            : rec_.play_loc;
           report(FindingKind::rule, "CC-1202", at, 0, std::nullopt,
                  fmt::format("the threat token of {} is still in play at the end but its value "
                              "is never stated; the final scores cannot be known (they are shown "
@@ -1300,7 +1298,7 @@ class Checker {
   std::uint32_t first_error_line_ = 0;
   std::uint32_t divergence_line_ = 0;  // the first error that changed the board replayed
 
-  std::map<RegionId, SourceLoc> threat_loc_;
+  std::vector<SourceLoc> threat_loc_;  // by region: its set-up <threat>
 };
 
 }  // namespace

@@ -159,8 +159,7 @@ bool State::province_adjacent_region(ProvinceId p, RegionId r) const {
 }
 
 int State::empty_spaces() const {
-  return static_cast<int>(
-      std::count_if(line_.begin(), line_.end(), [&](SpaceId s) { return spaces_[s].empty(); }));
+  return empty_in_play_;
 }
 
 bool State::side_in_play(int side) const {
@@ -186,7 +185,10 @@ void State::join_side(int side, bool right) {
   }
   for (int w = 0; w < boards_->space_count(side); ++w) {
     SpaceId s = boards_->space(side, w);
-    if (spaces_[s].empty()) ++provinces_[boards_->province_of(s)].empty;
+    if (spaces_[s].empty()) {
+      ++provinces_[boards_->province_of(s)].empty;
+      ++empty_in_play_;
+    }
   }
 }
 
@@ -395,6 +397,7 @@ void State::put(SpaceId s, PieceKind kind, Colour c, int turn, std::uint32_t tai
   p.turn = static_cast<std::uint16_t>(std::min(turn, 65535));
   p.taint = taint;
   --provinces_[boards_->province_of(s)].empty;
+  --empty_in_play_;
 }
 
 void State::end_claims_next_to(SpaceId s, Colour c) {
@@ -560,12 +563,7 @@ std::vector<ProvinceId> State::completed_unscored() const {
   for (int side : sides_) {
     for (int k = 0; k < 3; ++k) {
       ProvinceId p = side * 3 + k;
-      if (!provinces_[p].scored && complete(p)) {
-        int leftmost = std::numeric_limits<int>::max();
-        for (SpaceId s : spaces_of(p))
-          leftmost = std::min(leftmost, pos_[s]);
-        found.emplace_back(leftmost, p);
-      }
+      if (!provinces_[p].scored && complete(p)) found.emplace_back(pos_[spaces_of(p).front()], p);
     }
   }
   std::sort(found.begin(), found.end());
@@ -573,6 +571,22 @@ std::vector<ProvinceId> State::completed_unscored() const {
   for (auto& [pos, p] : found)
     out.push_back(p);
   return out;
+}
+
+void State::completed_by(SpaceId a, SpaceId b, std::vector<ProvinceId>& out) const {
+  // Only the provinces of the spaces just filled can have become complete; left to right.
+  ProvinceId pa = a == kNone ? kNone : boards_->province_of(a);
+  ProvinceId pb = b == kNone ? kNone : boards_->province_of(b);
+  auto add = [&](ProvinceId p) {
+    if (p != kNone && !provinces_[p].scored && complete(p) &&
+        std::find(out.begin(), out.end(), p) == out.end())
+      out.push_back(p);
+  };
+  if (pa != kNone && pb != kNone && pa != pb &&
+      pos_[spaces_of(pb).front()] < pos_[spaces_of(pa).front()])
+    std::swap(pa, pb);
+  add(pa);
+  add(pb);
 }
 
 // ---- CC-404 --------------------------------------------------------------------------------

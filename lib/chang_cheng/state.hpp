@@ -248,6 +248,9 @@ class State {
                         std::uint32_t line);
   // Provinces that are complete and not yet scored, left to right.
   std::vector<ProvinceId> completed_unscored() const;
+  // Appends to `out` (if not there) the provinces of spaces `a` and `b` (kNone: none) that are
+  // complete and not yet scored, left to right.
+  void completed_by(SpaceId a, SpaceId b, std::vector<ProvinceId>& out) const;
   bool complete(ProvinceId p) const;
 
   // ---- CC-404 -------------------------------------------------------------------------------
@@ -299,6 +302,7 @@ class State {
   std::array<ColourState, kAllColours> colours_{};
   std::vector<Tower> towers_;
   int neutral_left_ = 12;
+  int empty_in_play_ = 0;
   int emperor_cards_ = 0;
   int expansions_done_ = 0;
   int expansions_pending_ = 0;

@@ -9,7 +9,12 @@ namespace wallaudit {
 
 void append_json_string(std::string& out, std::string_view text) {
   out.push_back('"');
-  for (char c : text) {
+  std::size_t run = 0;  // start of the run of characters that need no escape
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20) continue;
+    out.append(text.data() + run, i - run);
+    run = i + 1;
     switch (c) {
       case '"':
         out += "\\\"";
@@ -33,13 +38,10 @@ void append_json_string(std::string& out, std::string_view text) {
         out += "\\f";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          fmt::format_to(std::back_inserter(out), "\\u{:04x}", static_cast<unsigned>(c));
-        } else {
-          out.push_back(c);
-        }
+        fmt::format_to(std::back_inserter(out), "\\u{:04x}", static_cast<unsigned>(c));
     }
   }
+  out.append(text.data() + run, text.size() - run);
   out.push_back('"');
 }
 

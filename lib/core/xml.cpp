@@ -197,16 +197,24 @@ std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out
 }
 
 SourceLoc XmlDocument::loc(pugi::xml_node node) const {
-  std::ptrdiff_t offset = node.offset_debug();
-  if (offset < 0) return {};
-  // Offsets are relative to the parsed buffer, which excludes a BOM.
-  std::size_t at = static_cast<std::size_t>(offset);
-  if (text_.compare(0, 3, "\xEF\xBB\xBF") == 0) at += 3;
-  // pugixml reports an element at its name and a DOCTYPE inside it; step back to the '<'.
-  if (node.type() == pugi::node_element && at > 0 && text_[at - 1] == '<') --at;
-  if (node.type() == pugi::node_doctype) {
-    auto start = text_.rfind("<!DOCTYPE", at);
-    if (start != std::string::npos) at = start;
+  // An element's name points into the copy pugixml parsed in place: its offset is its
+  // position in the text (after any BOM); step back to the '<'.
+  const char* begin = buffer_.data();
+  const char* name = node.name();
+  std::size_t at;
+  if (node.type() == pugi::node_element && name > begin && name < begin + buffer_.size()) {
+    at = static_cast<std::size_t>(name - begin) + bom_;
+    if (text_[at - 1] == '<') --at;
+  } else {
+    std::ptrdiff_t offset = node.offset_debug();
+    if (offset < 0) return {};
+    at = static_cast<std::size_t>(offset) + bom_;
+    if (node.type() == pugi::node_element && at > 0 && text_[at - 1] == '<') --at;
+    // pugixml reports a DOCTYPE or a declaration inside it; step back to its start.
+    if (node.type() == pugi::node_doctype || node.type() == pugi::node_declaration) {
+      auto start = text_.rfind(node.type() == pugi::node_doctype ? "<!DOCTYPE" : "<?", at);
+      if (start != std::string::npos) at = start;
+    }
   }
   return lines_.locate(at);
 }
@@ -214,7 +222,13 @@ SourceLoc XmlDocument::loc(pugi::xml_node node) const {
 std::pair<std::size_t, std::size_t> XmlDocument::find_attribute(pugi::xml_node node,
                                                                 std::string_view name) const {
   constexpr auto npos = std::string_view::npos;
-  pugi::xml_attribute a = node.attribute(std::string(name).c_str());
+  pugi::xml_attribute a;
+  for (pugi::xml_attribute it = node.first_attribute(); it; it = it.next_attribute()) {
+    if (name == it.name()) {
+      a = it;
+      break;
+    }
+  }
   if (!a) return {npos, npos};
   // Names and values point into the parsed copy; an empty value may point elsewhere.
   const char* begin = buffer_.data();
@@ -252,19 +266,25 @@ void XmlChecker::error(std::string_view rule, SourceLoc loc, std::string message
 bool XmlChecker::only_attributes(pugi::xml_node node,
                                  std::initializer_list<std::string_view> allowed) {
   bool clean = true;
-  for (pugi::xml_attribute a : node.attributes()) {
-    std::string_view name = a.name();
-    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
-      std::string list;
-      for (auto s : allowed)
-        list += fmt::format("{}{}", list.empty() ? "" : ", ", s);
-      error(rec::unknown_attribute, doc_.attribute_loc(node, name),
-            list.empty()
-                ? fmt::format("unknown attribute '{}' on <{}>: it takes none", name, node.name())
-                : fmt::format("unknown attribute '{}' on <{}> (expected: {})", name, node.name(),
-                              list));
-      clean = false;
+  for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
+    const char* name = a.name();
+    bool known = false;
+    for (std::string_view s : allowed) {
+      if (std::strncmp(name, s.data(), s.size()) == 0 && name[s.size()] == '\0') {
+        known = true;
+        break;
+      }
     }
+    if (known) continue;
+    std::string list;
+    for (auto s : allowed)
+      list += fmt::format("{}{}", list.empty() ? "" : ", ", s);
+    error(rec::unknown_attribute, doc_.attribute_loc(node, name),
+          list.empty()
+              ? fmt::format("unknown attribute '{}' on <{}>: it takes none", name, node.name())
+              : fmt::format("unknown attribute '{}' on <{}> (expected: {})", name, node.name(),
+                            list));
+    clean = false;
   }
   return clean;
 }
