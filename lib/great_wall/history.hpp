@@ -1,0 +1,33 @@
+// The Great Wall of China history for the report layer: explanations, frames, canonical moves.
+#pragma once
+
+#include <memory>
+
+#include "core/diagnostic.hpp"
+#include "core/history.hpp"
+#include "great_wall/checker.hpp"
+#include "great_wall/record.hpp"
+
+namespace wallaudit::gw {
+
+class History final : public GameHistory {
+ public:
+  History(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics);
+
+  std::vector<std::string> colours() const override;
+  int turns() const override;
+  Frame frame(int turn) const override;
+  Explanation explanation() const override;
+  std::vector<CanonicalItem> canonical() const override;
+  std::vector<TurnAnnotation> annotations() const override;
+
+ private:
+  std::shared_ptr<const Record> record_;
+  Outcome outcome_;
+  Diagnostics diagnostics_;
+};
+
+// The moves of a record in canonical form (claims, meta, names and annotations left out).
+std::vector<CanonicalItem> canonical_moves(const Record& record);
+
+}  // namespace wallaudit::gw

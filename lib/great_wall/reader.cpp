@@ -1,0 +1,384 @@
+#include "great_wall/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+namespace wallaudit::gw {
+
+namespace {
+
+constexpr long long kMaxPoints = 1'000'000;
+constexpr long long kMaxNumber = 1'000'000;
+
+class Reader {
+ public:
+  Reader(const XmlDocument& doc, Diagnostics& out, std::size_t max_turns)
+      : doc_(doc), out_(out), xml_(doc, out), max_turns_(max_turns) {}
+
+  std::optional<Record> run() {
+    pugi::xml_node root = doc_.root();
+    rec_.root_loc = xml_.loc(root);
+    xml_.only_attributes(root, {"game", "format"});
+    if (auto format = xml_.required(root, "format"); format && *format != "1") {
+      xml_.error(rec::wrong_document, xml_.value_loc(root, "format"),
+                 fmt::format("format \"{}\" is not supported (this tool reads format 1)", *format));
+    }
+    count_players(root);
+    static constexpr std::array<std::string_view, 5> order{"meta", "players", "setup", "play",
+                                                           "end"};
+    std::array<bool, 5> seen{};
+    int last = -1;
+    xml_.for_each_child(root, [&](pugi::xml_node node) {
+      std::string_view tag = node.name();
+      auto it = std::find(order.begin(), order.end(), tag);
+      if (it == order.end()) {
+        xml_.unknown_element(node, root);
+        return;
+      }
+      int index = static_cast<int>(it - order.begin());
+      if (seen[index]) {
+        xml_.error(rec::duplicate, xml_.loc(node),
+                   fmt::format("<{}> appears twice; each section appears at most once", tag));
+        return;
+      }
+      if (index < last) {
+        xml_.error(rec::misplaced, xml_.loc(node),
+                   fmt::format("<{}> must come before <{}> (order: meta, players, setup, play, "
+                               "end)",
+                               tag, order[last]));
+      }
+      seen[index] = true;
+      last = std::max(last, index);
+      switch (index) {
+        case 0:
+          read_meta(node);
+          break;
+        case 1:
+          read_players(node);
+          break;
+        case 2:
+          read_setup(node);
+          break;
+        case 3:
+          read_play(node);
+          break;
+        case 4:
+          read_end(node);
+          break;
+      }
+    });
+    for (int i : {1, 2, 3}) {
+      if (!seen[i])
+        xml_.error(rec::missing, rec_.root_loc,
+                   fmt::format("the record has no <{}> section (required)", order[i]));
+    }
+    if (out_.has(FindingKind::format)) return std::nullopt;
+    return std::move(rec_);
+  }
+
+ private:
+  // Section ids depend on the number of players (GW-103), so count them first.
+  void count_players(pugi::xml_node root) {
+    int players = 0;
+    if (pugi::xml_node p = root.child("players"))
+      players =
+          static_cast<int>(std::distance(p.children("player").begin(), p.children("player").end()));
+    players_ = players;
+    rec_.sections = sections_for(players);
+  }
+
+  // ---- values ------------------------------------------------------------------------------
+
+  void leaf(pugi::xml_node node, std::initializer_list<std::string_view> attrs) {
+    xml_.only_attributes(node, attrs);
+    xml_.no_text(node);
+  }
+
+  std::optional<Colour> colour(pugi::xml_node node, const char* attr) {
+    auto text = xml_.required(node, attr);
+    if (!text) return std::nullopt;
+    auto c = parse_colour(*text);
+    if (!c)
+      xml_.error(rec::bad_value, xml_.value_loc(node, attr),
+                 fmt::format("\"{}\" is not a colour (red, yellow, green, blue, brown)", *text));
+    return c;
+  }
+
+  std::optional<Card> card_word(pugi::xml_node node, const char* attr, std::string_view word) {
+    auto c = parse_card(word);
+    if (!c)
+      xml_.error(rec::bad_value, xml_.value_loc(node, attr),
+                 fmt::format("\"{}\" is not a card (wall, gate, watchtower, noble, warrior, "
+                             "cavalry, dragon)",
+                             word));
+    return c;
+  }
+
+  // A list of card names; nullopt when a word is not a card.
+  std::optional<std::vector<Card>> cards(pugi::xml_node node, const char* attr) {
+    auto text = xml_.required(node, attr);
+    if (!text) return std::nullopt;
+    std::vector<Card> out;
+    bool ok = true;
+    for_each_word(*text, [&](std::string_view w) {
+      if (!ok) return;
+      auto c = card_word(node, attr, w);
+      if (!c) ok = false;
+      if (c) out.push_back(*c);
+    });
+    if (!ok) return std::nullopt;
+    return out;
+  }
+
+  std::optional<int> section(pugi::xml_node node, const char* attr) {
+    auto text = xml_.required(node, attr);
+    if (!text) return std::nullopt;
+    auto s = parse_section(*text);
+    if (!s || *s >= rec_.sections) {
+      std::string in_play = rec_.sections == 2   ? "S1 and S2"
+                            : rec_.sections == 3 ? "S1, S2 and S3"
+                                                 : "S1 to S4";
+      xml_.error(rec::unknown_id, xml_.value_loc(node, attr),
+                 fmt::format("\"{}\" is not a section in play (a game of {} player{} has {})",
+                             *text, players_, players_ == 1 ? "" : "s", in_play));
+      return std::nullopt;
+    }
+    return s;
+  }
+
+  // A list of whole numbers (token values); nullopt when a word is not one.
+  std::optional<std::vector<int>> numbers(pugi::xml_node node, const char* attr) {
+    auto text = xml_.required(node, attr);
+    if (!text) return std::nullopt;
+    std::vector<int> out;
+    bool ok = true;
+    for_each_word(*text, [&](std::string_view w) {
+      if (!ok) return;
+      auto v = parse_integer(w);
+      if (!v || *v < -kMaxNumber || *v > kMaxNumber) {
+        xml_.error(
+            rec::bad_value, xml_.value_loc(node, attr),
+            v ? fmt::format("'{}' of <{}> holds {}, beyond any token value", attr, node.name(), w)
+              : fmt::format("'{}' of <{}> is a list of whole numbers; \"{}\" is not one", attr,
+                            node.name(), w));
+        ok = false;
+        return;
+      }
+      out.push_back(static_cast<int>(*v));
+    });
+    if (!ok) return std::nullopt;
+    return out;
+  }
+
+  std::optional<int> number(pugi::xml_node node, const char* attr, bool required, long long lo,
+                            long long hi) {
+    auto v = xml_.integer(node, attr, required, lo, hi);
+    if (!v) return std::nullopt;
+    return static_cast<int>(*v);
+  }
+
+  // ---- sections ----------------------------------------------------------------------------
+
+  void read_meta(pugi::xml_node node) {
+    xml_.only_attributes(node, {});
+    for (pugi::xml_node child : node.children()) {
+      if (child.type() == pugi::node_element)
+        rec_.meta.emplace_back(child.name(), child.child_value());
+    }
+  }
+
+  void read_players(pugi::xml_node node) {
+    xml_.only_attributes(node, {});
+    rec_.players_loc = xml_.loc(node);
+    xml_.for_each_child(node, [&](pugi::xml_node child) {
+      if (std::string_view(child.name()) != "player") {
+        xml_.unknown_element(child, node);
+        return;
+      }
+      leaf(child, {"colour", "name"});
+      auto c = colour(child, "colour");
+      if (!c) return;
+      PlayerDecl p;
+      p.colour = *c;
+      p.name = child.attribute("name").value();
+      p.loc = xml_.loc(child);
+      rec_.players.push_back(std::move(p));
+    });
+  }
+
+  void read_setup(pugi::xml_node node) {
+    xml_.only_attributes(node, {});
+    rec_.setup_loc = xml_.loc(node);
+    xml_.for_each_child(node, [&](pugi::xml_node child) {
+      std::string_view tag = child.name();
+      SetupItem item;
+      item.loc = xml_.loc(child);
+      if (tag == "section" || tag == "discard") {
+        bool is_section = tag == "section";
+        leaf(child, {is_section ? "id" : "section", "tokens"});
+        item.kind = is_section ? SetupItem::Kind::section : SetupItem::Kind::discard;
+        auto s = section(child, is_section ? "id" : "section");
+        auto t = numbers(child, "tokens");
+        if (!s || !t) return;
+        item.section = *s;
+        item.tokens = std::move(*t);
+        item.tokens_loc = xml_.value_loc(child, "tokens");
+      } else if (tag == "hand") {
+        leaf(child, {"colour", "cards"});
+        item.kind = SetupItem::Kind::hand;
+        auto c = colour(child, "colour");
+        auto cs = cards(child, "cards");
+        if (!c || !cs) return;
+        item.colour = *c;
+        item.cards = std::move(*cs);
+        item.cards_loc = xml_.value_loc(child, "cards");
+      } else {
+        xml_.unknown_element(child, node);
+        return;
+      }
+      rec_.setup.push_back(std::move(item));
+    });
+  }
+
+  void read_play(pugi::xml_node node) {
+    xml_.only_attributes(node, {});
+    rec_.play_loc = xml_.loc(node);
+    std::size_t turns = 0;
+    for (pugi::xml_node child = node.child("turn"); child; child = child.next_sibling("turn")) {
+      if (++turns > max_turns_) {
+        xml_.error(rec::limit, xml_.loc(child),
+                   fmt::format("the record has more than {} turns (--max-turns); it is not read",
+                               max_turns_));
+        return;
+      }
+    }
+    xml_.for_each_child(node, [&](pugi::xml_node child) {
+      if (std::string_view(child.name()) == "turn")
+        read_turn(child);
+      else
+        xml_.unknown_element(child, node);
+    });
+  }
+
+  void read_turn(pugi::xml_node node) {
+    Turn turn;
+    turn.loc = xml_.loc(node);
+    xml_.only_attributes(node, {"colour"});
+    auto c = colour(node, "colour");
+    turn.colour = c.value_or(Colour::red);
+    turn.colour_loc = xml_.value_loc(node, "colour");
+    xml_.for_each_child(node, [&](pugi::xml_node child) { read_step(child, node, turn); });
+    rec_.turns.push_back(std::move(turn));
+  }
+
+  void read_step(pugi::xml_node node, pugi::xml_node parent, Turn& turn) {
+    std::string_view tag = node.name();
+    Step step;
+    step.loc = xml_.loc(node);
+    if (tag == "score") {
+      leaf(node, {"section", "token", "on"});
+      step.kind = Step::Kind::score;
+      auto s = section(node, "section");
+      auto token = number(node, "token", true, -kMaxNumber, kMaxNumber);
+      auto on = number(node, "on", false, 1, kMaxNumber);
+      if (!s || !token || (node.attribute("on") && !on)) return;
+      step.section = *s;
+      step.token = *token;
+      step.on = on;
+    } else if (tag == "reveal" || tag == "discard") {
+      leaf(node, {"section", "tokens"});
+      step.kind = tag == "reveal" ? Step::Kind::reveal : Step::Kind::discard;
+      auto s = section(node, "section");
+      auto t = numbers(node, "tokens");
+      if (!s || !t) return;
+      step.section = *s;
+      step.tokens = std::move(*t);
+    } else if (tag == "play") {
+      leaf(node, {"section", "card", "count", "on"});
+      step.kind = Step::Kind::play;
+      auto s = section(node, "section");
+      auto cs = cards(node, "card");
+      auto count = number(node, "count", false, 1, kMaxNumber);
+      auto on = number(node, "on", false, 1, kMaxNumber);
+      if (!s || !cs || (node.attribute("count") && !count) || (node.attribute("on") && !on)) return;
+      if (cs->empty()) {
+        xml_.error(rec::bad_value, xml_.value_loc(node, "card"), "'card' of <play> names no card");
+        return;
+      }
+      if (cs->size() > 1 &&
+          std::all_of(cs->begin(), cs->end(), [&](Card c) { return c == cs->front(); })) {
+        xml_.error(rec::bad_value, xml_.value_loc(node, "card"),
+                   fmt::format("\"{}\" repeats one card type: several identical cards are "
+                               "written card=\"{}\" count=\"{}\"",
+                               node.attribute("card").value(), name(cs->front()), cs->size()));
+        return;
+      }
+      step.section = *s;
+      step.cards = std::move(*cs);
+      step.count = count.value_or(1);
+      step.on = on;
+    } else if (tag == "draw") {
+      leaf(node, {"card"});
+      step.kind = Step::Kind::draw;
+      if (auto text = XmlChecker::optional(node, "card")) {
+        std::vector<std::string_view> words;
+        for_each_word(*text, [&](std::string_view w) { words.push_back(w); });
+        if (words.size() != 1) {
+          xml_.error(rec::bad_value, xml_.value_loc(node, "card"),
+                     fmt::format("<draw> takes one card, \"{}\" names {}", *text, words.size()));
+          return;
+        }
+        auto c = card_word(node, "card", words.front());
+        if (!c) return;
+        step.drawn = c;
+      }
+    } else if (tag == "annotation") {
+      return;  // written by `wallaudit annotate`; not part of the game
+    } else {
+      xml_.unknown_element(node, parent);
+      return;
+    }
+    step.section_loc = xml_.value_loc(node, "section");
+    step.token_loc = xml_.value_loc(node, "token");
+    step.tokens_loc = xml_.value_loc(node, "tokens");
+    step.card_loc = xml_.value_loc(node, "card");
+    step.count_loc = xml_.value_loc(node, "count");
+    step.on_loc = xml_.value_loc(node, "on");
+    turn.steps.push_back(std::move(step));
+  }
+
+  void read_end(pugi::xml_node node) {
+    xml_.only_attributes(node, {});
+    rec_.end.present = true;
+    rec_.end.loc = xml_.loc(node);
+    xml_.for_each_child(node, [&](pugi::xml_node child) {
+      std::string_view tag = child.name();
+      if (tag == "annotation") return;
+      if (tag != "final") {
+        xml_.unknown_element(child, node);
+        return;
+      }
+      leaf(child, {"colour", "points"});
+      auto c = colour(child, "colour");
+      auto p = number(child, "points", true, -kMaxPoints, kMaxPoints);
+      if (c && p) rec_.end.finals.push_back({*c, *p, xml_.loc(child)});
+    });
+  }
+
+  const XmlDocument& doc_;
+  Diagnostics& out_;
+  XmlChecker xml_;
+  Record rec_;
+  int players_ = 0;
+  std::size_t max_turns_;
+};
+
+}  // namespace
+
+std::optional<Record> read_record(const XmlDocument& doc, Diagnostics& out, std::size_t max_turns) {
+  return Reader(doc, out, max_turns).run();
+}
+
+}  // namespace wallaudit::gw
