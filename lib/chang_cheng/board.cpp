@@ -27,6 +27,9 @@ void BoardSet::index() {
     province_spaces_[static_cast<std::size_t>(province_of(s))].push_back(s);
     region_spaces_[static_cast<std::size_t>(region_of(s))].push_back(s);
   }
+}
+
+void BoardSet::build_lookup() {
   places_.clear();
   for (SpaceId s = 0; s < space_count(); ++s)
     places_.emplace(space_name(s), kSpaceTag | s);
@@ -37,11 +40,32 @@ void BoardSet::index() {
 }
 
 std::optional<int> BoardSet::lookup(std::string_view id, int tag) const {
-  // Ids are short; a transparent lookup would need C++20 heterogeneous unordered lookup,
-  // which libstdc++ 12 lacks, so the key is copied (no allocation below 16 bytes).
-  auto it = places_.find(std::string(id));
-  if (it == places_.end() || (it->second & kTagMask) != tag) return std::nullopt;
-  return it->second & ~kTagMask;
+  if (!places_.empty()) {
+    // The key is copied: libstdc++ 12 has no heterogeneous unordered lookup (no allocation
+    // below 16 bytes).
+    auto it = places_.find(std::string(id));
+    if (it == places_.end() || (it->second & kTagMask) != tag) return std::nullopt;
+    return it->second & ~kTagMask;
+  }
+  // A set read for one record only: parse "SIDE.Kn" directly.
+  char kind = tag == kSpaceTag ? 'W' : tag == kProvinceTag ? 'P' : 'M';
+  auto dot = id.rfind('.');
+  if (dot == std::string_view::npos || dot + 2 > id.size() || id[dot + 1] != kind)
+    return std::nullopt;
+  int side = find_side(id.substr(0, dot));
+  if (side == kNone) return std::nullopt;
+  auto digits = id.substr(dot + 2);
+  if (digits.empty() || digits[0] < '1' || digits[0] > '9' || digits.size() > 6)
+    return std::nullopt;
+  auto number = parse_integer(digits);
+  if (!number) return std::nullopt;
+  int n = static_cast<int>(*number) - 1;
+  if (tag == kSpaceTag) {
+    if (n >= space_count(side)) return std::nullopt;
+    return space(side, n);
+  }
+  if (n >= 3) return std::nullopt;
+  return side * 3 + n;
 }
 
 int BoardSet::find_side(std::string_view id) const {
@@ -272,6 +296,7 @@ std::shared_ptr<const BoardSet> standard_board_set() {
       std::abort();
     }
     result->origin = "built in";
+    result->build_lookup();
     return result;
   }();
   return set;

@@ -54,6 +54,8 @@ class BoardSet {
 
   // Must be called once the sides are final; numbers spaces across the set.
   void index();
+  // Builds a table from every place id to its place, for sets used by many records.
+  void build_lookup();
 
   int side_count() const { return static_cast<int>(sides.size()); }
   int space_count() const { return static_cast<int>(space_side_.size()); }

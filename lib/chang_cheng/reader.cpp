@@ -32,6 +32,7 @@ BoardCatalogue make_catalogue(const std::vector<Definition>& definitions, Diagno
       auto set = read_board_set(xml, doc->root());
       if (set && local.empty()) {
         set->origin = def.name;
+        set->build_lookup();
         catalogue.sets.push_back(set);
         catalogue.default_set = set;
         continue;
