@@ -282,14 +282,31 @@ class Checker {
     std::uint32_t taint = 0;                // first error line in this turn
     std::size_t step_index = 0;             // the step being processed
     bool neutral_to_judge = false;          // the neutral wall's place is judged at the end
+
+    // Ready for another turn; the vectors keep their storage.
+    void reset(const Turn& t, int turn_number) {
+      turn = &t;
+      n = turn_number;
+      colour = t.colour;
+      acts.clear();
+      neutral = nullptr;
+      shape_broken = false;
+      peekable.clear();
+      pending.clear();
+      bonus.fill(0);
+      bonus_claims.clear();
+      expand_awaited = expand_late = false;
+      deferred_expand = nullptr;
+      taint = 0;
+      step_index = 0;
+      neutral_to_judge = false;
+    }
   };
 
   void turn(const Turn& t, int n) {
     State& st = *result_.state;
-    TurnContext ctx;
-    ctx.turn = &t;
-    ctx.n = n;
-    ctx.colour = t.colour;
+    TurnContext& ctx = turn_context_;
+    ctx.reset(t, n);
 
     // Whose turn: seat order, resynchronised on the colour actually played.
     int seat = expected_seat_;
@@ -1298,7 +1315,8 @@ class Checker {
   std::uint32_t first_error_line_ = 0;
   std::uint32_t divergence_line_ = 0;  // the first error that changed the board replayed
 
-  std::vector<SourceLoc> threat_loc_;  // by region: its set-up <threat>
+  std::vector<SourceLoc> threat_loc_;
+  TurnContext turn_context_;  // reused from turn to turn  // by region: its set-up <threat>
 };
 
 }  // namespace

@@ -515,6 +515,7 @@ class Reader {
         return;
       }
     }
+    rec_.turns.reserve(turns);
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       if (std::string_view(child.name()) == "turn") {
         read_turn(child);
@@ -541,6 +542,10 @@ class Reader {
           rec::turn_number, xml_.value_loc(node, "n"),
           fmt::format("turn number n=\"{}\" should be {} (turns count 1, 2, 3 …)", *n, expected));
     }
+    std::size_t children = 0;
+    for (pugi::xml_node c = node.first_child(); c; c = c.next_sibling())
+      ++children;
+    turn.steps.reserve(children);
     xml_.for_each_child(node, [&](pugi::xml_node child) { read_step(child, node, turn); });
     rec_.turns.push_back(std::move(turn));
   }
