@@ -91,6 +91,7 @@ void run_cases(const std::vector<Case>& cases) {
 // played one action card (5 unplayed: +10); both hold pieces on 6 of the 9 provinces.
 
 TEST(ChangChengEvents, DominanceEachPlayerAndImperialReward) {
+  SCOPED_TRACE("CC-1002 dominance each-player, CC-1003 imperial reward, CC-802 event order");
   GameResult r = check_text(
       mini(
           game1(), R"(<event-card name="dominance"/><event-card name="imperial-reward"/>)",
@@ -105,6 +106,7 @@ TEST(ChangChengEvents, DominanceEachPlayerAndImperialReward) {
 }
 
 TEST(ChangChengEvents, DominanceLongestOnlyAndATieSharesTheWin) {
+  SCOPED_TRACE("CC-1002 dominance longest-only, CC-803 a tie shares the win");
   GameResult r = check_text(
       mini(game1(), R"(<option name="dominance" value="longest-only"/>)"
                     R"(<event-card name="dominance"/><event-card name="imperial-reward"/>)")
@@ -116,6 +118,7 @@ TEST(ChangChengEvents, DominanceLongestOnlyAndATieSharesTheWin) {
 }
 
 TEST(ChangChengEvents, DiplomacyBothReadings) {
+  SCOPED_TRACE("CC-1001 diplomacy, most-provinces and majority-of-provinces");
   for (const char* option : {"most-provinces", "majority-of-provinces"}) {
     SCOPED_TRACE(option);
     GameResult r = check_text(
@@ -234,6 +237,8 @@ TEST(ChangChengNeutralWalls, Placement) {
 // walls are strictly strongest: with neutral-majority=blocks nobody scores; ignored, red and
 // blue tie and both score value 4 + token 1 = 5.
 TEST(ChangChengNeutralWalls, MajorityBlocksOrIsIgnored) {
+  SCOPED_TRACE(
+      "CC-1103 neutral walls count for value and, as neutral-majority says, for majorities");
   auto record = [](const char* option) {
     return fmt::format(
         R"(<record game="chang-cheng" format="1"><rules><variant name="neutral-walls"/><option name="neutral-majority" value="{}"/></rules>
