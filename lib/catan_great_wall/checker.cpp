@@ -1,0 +1,1059 @@
+#include "catan_great_wall/checker.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+namespace wallaudit::ct {
+
+namespace {
+
+std::size_t ix(int i) {
+  return static_cast<std::size_t>(i);
+}
+std::size_t ix(Colour c) {
+  return static_cast<std::size_t>(c);
+}
+
+std::string colour_list(const std::vector<Colour>& colours) {
+  std::string out;
+  for (std::size_t i = 0; i < colours.size(); ++i)
+    out += fmt::format("{}{}",
+                       i == 0                    ? ""
+                       : i + 1 == colours.size() ? " and "
+                                                 : ", ",
+                       name(colours[i]));
+  return out;
+}
+
+std::string ordinal(int n) {
+  std::string_view suffix = "th";
+  if (n % 100 < 11 || n % 100 > 13) {
+    if (n % 10 == 1) suffix = "st";
+    if (n % 10 == 2) suffix = "nd";
+    if (n % 10 == 3) suffix = "rd";
+  }
+  return fmt::format("{}{}", n, suffix);
+}
+
+class Checker {
+ public:
+  Checker(const Record& rec, const CheckerSettings& settings, Diagnostics& out)
+      : rec_(rec), settings_(settings), out_(out) {}
+
+  Outcome run() {
+    for (const auto& o : rec_.options)
+      set_option(opts_, o.name, o.value);
+    for (const auto& [n, v] : settings_.option_overrides)
+      set_option(opts_, n, v);
+    result_.options = opts_;
+    if (!players()) return std::move(result_);
+    result_.state.emplace(rec_.board, opts_, result_.seats);
+    if (rec_.board->modelled)
+      report(FindingKind::info, "CT-201", rec_.board_loc, 0, std::nullopt,
+             fmt::format("board \"{}\" is modelled, not the printed board (its layout is not "
+                         "published): the results are examples only",
+                         rec_.board->name));
+    setup();
+    setup_step();
+    for (std::size_t i = 0; i < rec_.elements.size(); ++i) {
+      const TurnElem& e = rec_.elements[i];
+      if (!e.special && snapshots_taken_ == 0) snapshot(0);
+      element(e, static_cast<int>(i) + 1);
+      bool next_is_turn = i + 1 == rec_.elements.size() || !rec_.elements[i + 1].special;
+      if (e.turn > 0 && next_is_turn) snapshot(e.turn);
+    }
+    if (snapshots_taken_ == 0) snapshot(0);
+    end_of_play();
+    end_section();
+    return std::move(result_);
+  }
+
+ private:
+  State& st() { return *result_.state; }
+  const Board& board() const { return *rec_.board; }
+  int n() const { return static_cast<int>(result_.seats.size()); }
+
+  std::array<int, kColours> vp_now() {
+    std::array<int, kColours> v{};
+    for (Colour c : result_.seats)
+      v[ix(c)] = st().vp(c);
+    return v;
+  }
+
+  // ---- findings ---------------------------------------------------------------------------
+
+  Diagnostic& report(FindingKind kind, std::string_view rule, SourceLoc loc, int turn,
+                     std::optional<Colour> colour, std::string message, std::uint32_t follows = 0) {
+    Diagnostic& d = out_.add(kind, std::string(rule), loc, std::move(message));
+    d.turn = turn;
+    if (colour) d.colour = std::string(name(*colour));
+    if (kind == FindingKind::dispute && !follows && first_error_line_ &&
+        first_error_line_ < loc.line)
+      follows = first_error_line_;
+    if (follows && follows != loc.line) {
+      d.follow_on = true;
+      d.follows_line = follows;
+    }
+    if (kind == FindingKind::rule) {
+      if (!first_error_line_) first_error_line_ = loc.line;
+      if (!result_.violation_vp) result_.violation_vp = start_vp_;
+    }
+    return d;
+  }
+
+  // Reports violations at `loc`, or at where(ref) for those about a part of the step, or at
+  // `place` for those about the place named (CT-203, CT-204, CT-604–CT-606).
+  void violations(const Violations& vs, SourceLoc loc, int turn, std::optional<Colour> colour,
+                  const std::function<SourceLoc(int)>& where = {}, SourceLoc place = {}) {
+    static constexpr std::string_view place_rules[] = {"CT-203", "CT-204", "CT-604", "CT-605",
+                                                       "CT-606"};
+    for (const auto& v : vs) {
+      SourceLoc at = loc;
+      if (v.ref >= 0 && where)
+        at = where(v.ref);
+      else if (place.known() && std::find(std::begin(place_rules), std::end(place_rules), v.rule) !=
+                                    std::end(place_rules))
+        at = place;
+      report(FindingKind::rule, v.rule, at, turn, colour, v.message, v.follows);
+    }
+  }
+
+  void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message) {
+    report(FindingKind::dispute, "CT-906", loc, turn, colour, std::move(message));
+  }
+
+  // ---- players and set-up ---------------------------------------------------------------------
+
+  bool players() {
+    const auto& ps = rec_.players;
+    std::set<Colour> seen;
+    bool ok = true;
+    for (const auto& p : ps) {
+      if (!seen.insert(p.colour).second) {
+        report(FindingKind::rule, "CT-101", p.loc, 0, p.colour,
+               fmt::format("{} is listed twice; each player plays a different colour",
+                           name(p.colour)));
+        ok = false;
+      } else {
+        result_.seats.push_back(p.colour);
+      }
+    }
+    if (ps.size() != 4 && ps.size() != 6) {
+      report(FindingKind::rule, "CT-101", rec_.players_loc, 0, std::nullopt,
+             fmt::format("The Great Wall is played by exactly 4 or 6 players, this record has {}",
+                         ps.size()));
+      ok = false;
+    }
+    if (!ok) {
+      for (Colour c : result_.seats)
+        result_.final_vp[ix(c)] = 0;
+      return false;
+    }
+    return true;
+  }
+
+  // The seat order of each founding placement: forts, round A, round B (CT-303, CT-304).
+  std::vector<int> founding_sequence() const {
+    std::vector<int> seq;
+    int count = n();
+    for (int s = 0; s < count; ++s)
+      seq.push_back(s);
+    std::vector<int> a;
+    if (opts_.founding_order == FoundingOrder::restart) {
+      for (int k = 0; k < count; ++k)
+        a.push_back((count - 1 + k) % count);
+    } else {
+      for (int k = count - 1; k >= 0; --k)
+        a.push_back(k);
+    }
+    seq.insert(seq.end(), a.begin(), a.end());
+    seq.insert(seq.end(), a.rbegin(), a.rend());
+    return seq;
+  }
+
+  void setup() {
+    auto sequence = founding_sequence();
+    int count = n();
+    bool any_gain = std::any_of(rec_.setup.begin(), rec_.setup.end(),
+                                [](const SetupItem& i) { return i.kind == SetupItem::Kind::gain; });
+    struct PendingGain {
+      Colour colour;
+      Cards cards;
+      SourceLoc loc;
+    };
+    std::optional<PendingGain> pending;
+    std::uint32_t order_taint = 0;
+    auto missing_gain = [&] {
+      if (pending && total(pending->cards) > 0)
+        report(FindingKind::rule, "CT-306", pending->loc, 0, pending->colour,
+               fmt::format("{} receives {} for this round-B settlement, but no <gain> follows it "
+                           "(when any <gain> is given, every colour that receives cards has one)",
+                           name(pending->colour), card_list(pending->cards)));
+      pending.reset();
+    };
+    for (const SetupItem& item : rec_.setup) {
+      st().set_line(item.loc.line);
+      if (item.kind == SetupItem::Kind::gain) {
+        if (!any_gain) continue;
+        if (!pending || pending->colour != item.colour) {
+          missing_gain();
+          report(FindingKind::rule, "CT-306", item.loc, 0, item.colour,
+                 fmt::format("a <gain> for {} comes directly after {}'s round-B settlement, and "
+                             "only there",
+                             name(item.colour), name(item.colour)));
+        } else {
+          if (item.cards.cards != pending->cards)
+            report(FindingKind::rule, "CT-306", item.loc, 0, item.colour,
+                   total(pending->cards) == 0
+                       ? fmt::format("{}'s round-B settlement touches no producing hex in play: "
+                                     "{} receives nothing and has no <gain>",
+                                     name(item.colour), name(item.colour))
+                       : fmt::format("{} receives {} (one card per producing hex in play around "
+                                     "the round-B settlement), not {}",
+                                     name(item.colour), card_list(pending->cards),
+                                     card_list(item.cards.cards)));
+          pending.reset();
+        }
+        continue;
+      }
+      missing_gain();
+      Colour expected =
+          result_.seats[ix(pos_ < static_cast<int>(sequence.size()) ? sequence[ix(pos_)] : 0)];
+      if (item.kind == SetupItem::Kind::fort) {
+        std::optional<std::string> order;
+        if (pos_ >= count)
+          order = fmt::format("every border fort is placed; {}'s second fort is out of turn",
+                              name(item.colour));
+        else if (item.colour != expected)
+          order = fmt::format(
+              "the {} border fort is {}'s (forts go clockwise from the starting "
+              "player), not {}'s",
+              ordinal(pos_ + 1), name(expected), name(item.colour));
+        if (order) {
+          report(FindingKind::rule, "CT-303", item.colour_loc, 0, item.colour, *order, order_taint);
+          if (!order_taint) order_taint = item.loc.line;
+        }
+        Violations vs = st().place_fort(item.colour, item.wall);
+        if (!order) violations(vs, item.wall_loc, 0, item.colour);
+        if (pos_ < count) ++pos_;
+        continue;
+      }
+      // A founding settlement.
+      std::optional<std::string> order;
+      if (pos_ < count)
+        order = fmt::format(
+            "a founding settlement while border forts are still due ({} of {} "
+            "placed)",
+            pos_, count);
+      else if (pos_ >= 3 * count)
+        order = fmt::format(
+            "the founding phase is complete (two settlements per player); {}'s "
+            "settlement is out of turn",
+            name(item.colour));
+      else if (item.colour != expected)
+        order = fmt::format("the {} founding settlement is {}'s ({} order), not {}'s",
+                            ordinal(pos_ - count + 1), name(expected),
+                            opts_.founding_order == FoundingOrder::restart ? "founding-order = "
+                                                                             "restart"
+                                                                           : "founding-order = "
+                                                                             "snake",
+                            name(item.colour));
+      if (order) {
+        report(FindingKind::rule, "CT-304", item.colour_loc, 0, item.colour, *order, order_taint);
+        if (!order_taint) order_taint = item.loc.line;
+      }
+      bool round_b = pos_ >= 2 * count && pos_ < 3 * count;
+      Cards gained{};
+      Violations vs = st().place_founding(item.colour, item.vertex, item.road, round_b, gained);
+      if (!order)
+        violations(vs, item.vertex.loc, 0, item.colour, [&](int) { return item.road.loc; });
+      if (!item.huns.empty() && !order && vs.empty())
+        report(FindingKind::rule, "CT-307", item.huns.front().loc, 0, item.colour,
+               "no Hun is drawn in the founding phase; Huns are drawn for builds during the "
+               "turns");
+      if (round_b && any_gain) pending = PendingGain{item.colour, gained, item.loc};
+      if (pos_ < 3 * count) ++pos_;
+    }
+    missing_gain();
+    result_.setup_complete = pos_ >= 3 * count;
+  }
+
+  void setup_step() {
+    VpStep s;
+    s.turn = 0;
+    s.loc = rec_.setup_loc;
+    s.kind = "set-up";
+    s.title = "set-up: border forts and founding settlements";
+    for (Colour c : result_.seats) {
+      s.points[ix(c)] = st().vp(c);
+      const PlayerState& p = st().player(c);
+      std::string fort = p.wall >= 0
+                             ? fmt::format("border fort on {}", board().walls[ix(p.wall)].id)
+                             : std::string("no border fort");
+      s.lines.push_back(fmt::format("{}: {}, {} settlement{} in all: {} VP", name(c), fort,
+                                    p.settlements, p.settlements == 1 ? "" : "s", st().vp(c)));
+    }
+    result_.steps.push_back(std::move(s));
+    starting_seat_ = opts_.first_turn == FirstTurn::fort_starter ? 0 : n() - 1;
+    expected_seat_ = starting_seat_;
+  }
+
+  // ---- play -----------------------------------------------------------------------------------
+
+  void snapshot(int turn) {
+    ++snapshots_taken_;
+    if (!settings_.keep_snapshots) return;
+    Snapshot s;
+    s.turn = turn;
+    if (turn == 0) {
+      s.label = "after the set-up";
+      s.loc = rec_.setup_loc;
+    } else {
+      std::string specials;
+      const TurnElem* t = nullptr;
+      for (const auto& e : rec_.elements) {
+        if (e.turn != turn) continue;
+        if (!e.special) t = &e;
+        if (e.special && t)
+          specials += fmt::format("{}{}", specials.empty() ? "" : ", ", name(e.colour));
+      }
+      s.loc = t ? t->loc : SourceLoc{};
+      s.label = fmt::format("after turn {} ({}){}", turn, t ? name(t->colour) : "?",
+                            specials.empty()
+                                ? std::string()
+                                : fmt::format(" and the special building phases of {}", specials));
+    }
+    // Frames exist for every turn element: fill gaps left by turns not replayed.
+    while (static_cast<int>(result_.snapshots.size()) < turn) {
+      Snapshot gap = s;
+      gap.turn = static_cast<int>(result_.snapshots.size());
+      gap.state = std::make_shared<const State>(st());
+      result_.snapshots.push_back(gap);
+    }
+    s.state = std::make_shared<const State>(st());
+    if (static_cast<int>(result_.snapshots.size()) == turn)
+      result_.snapshots.push_back(std::move(s));
+  }
+
+  void element(const TurnElem& e, int seq) {
+    int turn = e.turn;
+    start_vp_ = vp_now();
+    if (!first_element_done_) {
+      first_element_done_ = true;
+      if (!result_.setup_complete) {
+        start_vp_ = {};
+        int count = n();
+        bool forts = pos_ < count;
+        auto sequence = founding_sequence();
+        std::vector<Colour> missing;
+        for (int k = pos_; k < (forts ? count : 3 * count); ++k) {
+          Colour c = result_.seats[ix(sequence[ix(k)])];
+          if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
+        }
+        report(
+            FindingKind::rule, forts ? "CT-303" : "CT-304", e.loc, 0, std::nullopt,
+            forts
+                ? fmt::format("the first {} comes before every border fort is placed "
+                              "(missing: {})",
+                              e.special ? "special building phase" : "turn", colour_list(missing))
+                : fmt::format("the first {} comes before the founding phase is complete "
+                              "(settlements missing: {})",
+                              e.special ? "special building phase" : "turn", colour_list(missing)));
+        start_vp_ = vp_now();
+      }
+    }
+    if (st().over()) {
+      if (!after_end_reported_) {
+        after_end_reported_ = true;
+        report(FindingKind::rule, "CT-905", e.loc, turn, e.colour,
+               fmt::format("the game ended {}; nothing but reveals and claims may follow, not a "
+                           "<{}>",
+                           end_phrase(), e.special ? "special" : "turn"));
+      }
+      return;
+    }
+    if (e.special)
+      special(e, seq, turn);
+    else
+      own_turn(e, seq, turn);
+  }
+
+  std::string end_phrase() const {
+    if (result_.end == EndKind::huns)
+      return fmt::format("on turn {} with the Huns' victory", result_.end_turn);
+    if (result_.end == EndKind::win)
+      return fmt::format("on turn {} with {}'s victory", result_.end_turn, name(*result_.winner));
+    return "";
+  }
+
+  void note_end(int turn) {
+    if (result_.end != EndKind::none || !st().over()) return;
+    result_.end = st().end();
+    result_.winner = st().winner();
+    result_.end_turn = turn;
+  }
+
+  void own_turn(const TurnElem& e, int seq, int turn) {
+    Colour expected = result_.seats[ix(expected_seat_)];
+    int seat = expected_seat_;
+    if (e.colour != expected) {
+      report(FindingKind::rule, "CT-401", e.colour_loc, turn, e.colour,
+             turn == 1
+                 ? fmt::format("the first turn is {}'s (first-turn = {}), not {}'s", name(expected),
+                               option_value(opts_, "first-turn"), name(e.colour))
+                 : fmt::format("turn {} is {}'s (turns go clockwise), not {}'s", turn,
+                               name(expected), name(e.colour)),
+             order_taint_);
+      if (!order_taint_) order_taint_ = e.colour_loc.line;
+      seat = st().seat_of(e.colour);
+    }
+    expected_seat_ = (seat + 1) % n();
+    last_turn_seat_ = seat;
+    next_special_ = 1;
+    turn_seen_ = true;
+    st().set_line(e.loc.line);
+    st().begin_turn(e.colour, seq);
+    if (st().over()) note_end(turn);
+    bool reported_after_end = false;
+    SourceLoc roll_loc = e.loc, pirate_loc = e.loc;
+    for (const Step& s : e.steps) {
+      st().set_line(s.loc.line);
+      if (st().over() && s.kind != StepKind::reveal && s.kind != StepKind::claim) {
+        if (!reported_after_end && !after_end_reported_) {
+          reported_after_end = true;
+          after_end_reported_ = true;
+          report(FindingKind::rule, "CT-905", s.loc, turn, e.colour,
+                 fmt::format("the game ended {}; only reveals and claims may follow, not <{}>",
+                             end_phrase(), element_name(s.kind)));
+        }
+        continue;
+      }
+      if (s.kind == StepKind::roll) roll_loc = s.loc;
+      if (s.kind == StepKind::pirate) pirate_loc = s.loc;
+      step(s, e, turn);
+      note_end(turn);
+    }
+    st().set_line(e.loc.line);
+    Violations vs = st().end_element();
+    violations(vs, e.loc, turn, e.colour, [&](int ref) {
+      return ref == 1 ? roll_loc : ref == 2 ? pirate_loc : e.loc;
+    });
+  }
+
+  void special(const TurnElem& e, int seq, int turn) {
+    ++result_.facts.specials;
+    int seat = st().seat_of(e.colour);
+    std::optional<std::string> bad;
+    if (n() != 6)
+      bad = fmt::format(
+          "a special building phase with {} players; it belongs to the 6-player "
+          "game",
+          n());
+    else if (!turn_seen_)
+      bad = "a special building phase before the first turn; the phases follow a turn";
+    else if (seat == last_turn_seat_)
+      bad = fmt::format("{} has just had its turn and takes no special building phase after it",
+                        name(e.colour));
+    else {
+      int offset = (seat - last_turn_seat_ + n()) % n();
+      if (offset < next_special_)
+        bad = fmt::format(
+            "{}'s special building phase is out of order: the phases go clockwise "
+            "from the left of {}, each colour at most once",
+            name(e.colour), name(result_.seats[ix(last_turn_seat_)]));
+      else
+        next_special_ = offset + 1;
+    }
+    if (bad) report(FindingKind::rule, "CT-410", e.colour_loc, turn, e.colour, *bad);
+    st().set_line(e.loc.line);
+    st().begin_special(e.colour, seq);
+    for (const Step& s : e.steps) {
+      st().set_line(s.loc.line);
+      step(s, e, turn);
+    }
+    st().end_element();
+  }
+
+  // ---- steps
+  // -------------------------------------------------------------------------------------
+
+  void step(const Step& s, const TurnElem& e, int turn) {
+    Colour c = e.colour;
+    std::array<VpBreakdown, kColours> before{};
+    std::array<int, kColours> lengths{};
+    for (Colour x : result_.seats) {
+      before[ix(x)] = st().vp_breakdown(x);
+      lengths[ix(x)] = st().player(x).road_length;
+    }
+    std::string title;
+    std::string kind = "build";
+    switch (s.kind) {
+      case StepKind::roll: {
+        RollResult rr;
+        Violations vs = st().roll(s.d1, s.d2, rr);
+        violations(vs, s.loc, turn, c);
+        if (rr.applied) {
+          result_.facts.dice[rr.total]++;
+          check_echoes(s, rr, turn, c);
+          breach_steps(rr, s, turn);
+        }
+        return;
+      }
+      case StepKind::discard:
+        violations(st().discard(s.colour, s.cards), s.loc, turn, s.colour);
+        ++result_.facts.discards;
+        return;
+      case StepKind::pirate:
+        violations(st().pirate(s.hex), s.hex_loc, turn, c);
+        return;
+      case StepKind::steal:
+        violations(st().steal(s.colour, s.card), s.loc, turn, c);
+        ++result_.facts.steals;
+        return;
+      case StepKind::trade:
+        violations(st().trade(s.colour, s.cards, s.get), s.loc, turn, c);
+        ++result_.facts.domestic_trades;
+        return;
+      case StepKind::bank:
+        violations(st().maritime(s.cards, s.get), s.loc, turn, c);
+        result_.facts.maritime[s.cards.count()]++;
+        return;
+      case StepKind::claim: {
+        int now = s.colour_playing ? st().vp(s.colour) : 0;
+        VpStep v;
+        v.turn = turn;
+        v.loc = s.loc;
+        v.kind = "claim";
+        v.title = fmt::format("{} claims {} VP", name(s.colour), s.vp);
+        v.claim = std::pair{s.colour, s.vp};
+        v.recomputed = now;
+        if (!s.colour_playing) {
+          dispute(s.loc, turn, s.colour,
+                  fmt::format("a claim for {}, who is not playing", name(s.colour)));
+          v.lines.push_back(fmt::format("{} is not playing", name(s.colour)));
+        } else {
+          v.lines.push_back(fmt::format("claimed {} VP, recomputed {} VP here ({})", s.vp, now,
+                                        breakdown_text(st().vp_breakdown(s.colour))));
+          if (now != s.vp)
+            dispute(
+                s.loc, turn, s.colour,
+                fmt::format("{} is claimed to have {} VP here, recomputed {} ({})", name(s.colour),
+                            s.vp, now, breakdown_text(st().vp_breakdown(s.colour))));
+        }
+        result_.steps.push_back(std::move(v));
+        return;
+      }
+      case StepKind::road:
+        violations(st().road(s.place), s.loc, turn, c, {}, s.place.loc);
+        title = fmt::format("{} builds a road on {}", name(c), s.place.text);
+        kind = "road";
+        break;
+      case StepKind::settlement:
+        violations(
+            st().settlement(s.place, s.huns), s.loc, turn, c,
+            [&](int ref) { return ix(ref) < s.huns.size() ? s.huns[ix(ref)].loc : s.loc; },
+            s.place.loc);
+        result_.facts.huns_drawn += s.huns.empty() ? 0 : 1;
+        title = fmt::format("{} builds a settlement at {}", name(c), s.place.text);
+        break;
+      case StepKind::city:
+        violations(
+            st().city(s.place, s.huns), s.loc, turn, c,
+            [&](int ref) { return ix(ref) < s.huns.size() ? s.huns[ix(ref)].loc : s.loc; },
+            s.place.loc);
+        result_.facts.huns_drawn += s.huns.empty() ? 0 : 1;
+        title = fmt::format("{} builds a city at {}", name(c), s.place.text);
+        break;
+      case StepKind::wall_piece:
+        violations(st().wall_piece(s.level), s.loc, turn, c);
+        ++result_.facts.wall_pieces;
+        return;
+      case StepKind::buy_card:
+        violations(st().buy_card(s.dev), s.loc, turn, c);
+        ++result_.facts.cards_bought;
+        title = fmt::format("{} buys a development card{}", name(c),
+                            s.dev ? fmt::format(" named {}", name(*s.dev)) : "");
+        kind = "card";
+        break;
+      case StepKind::play_card:
+        violations(st().play_card(s), s.loc, turn, c, [&](int ref) {
+          if (*s.dev == DevCard::knight && ix(ref) < s.actions.size())
+            return s.actions[ix(ref)].loc;
+          if (*s.dev == DevCard::road_building && ix(ref) < s.roads.size())
+            return s.roads[ix(ref)].loc;
+          if (*s.dev == DevCard::monopoly && ix(ref) < s.gives.size()) return s.gives[ix(ref)].loc;
+          return s.loc;
+        });
+        result_.facts.cards_played[ix(static_cast<int>(*s.dev))]++;
+        for (const auto& a : s.actions)
+          if (a.kind == KnightAction::Kind::chase_hun) ++result_.facts.huns_chased;
+        title = fmt::format("{} plays {}", name(c), name(*s.dev));
+        kind = "card";
+        break;
+      case StepKind::reveal:
+        violations(st().reveal(*s.dev), s.loc, turn, c);
+        title = fmt::format("{} reveals a {} card", name(c), name(*s.dev));
+        kind = "reveal";
+        break;
+    }
+    vp_change(before, lengths, turn, s.loc, kind, title);
+  }
+
+  static std::string breakdown_text(const VpBreakdown& b) {
+    std::vector<std::string> parts;
+    if (b.settlements)
+      parts.push_back(fmt::format("{} settlement{}", b.settlements, b.settlements == 1 ? "" : "s"));
+    if (b.cities)
+      parts.push_back(fmt::format("{} cit{} x2", b.cities, b.cities == 1 ? "y" : "ies"));
+    if (b.longest_road) parts.push_back("Longest Road 2");
+    if (b.largest_army) parts.push_back("Largest Army 1");
+    if (b.vp_cards)
+      parts.push_back(fmt::format("{} VP card{}", b.vp_cards, b.vp_cards == 1 ? "" : "s"));
+    if (b.malus)
+      parts.push_back(
+          fmt::format("{} malus chip{} -{}", b.malus, b.malus == 1 ? "" : "s", b.malus));
+    std::string out;
+    for (const auto& p : parts)
+      out += fmt::format("{}{}", out.empty() ? "" : ", ", p);
+    return out.empty() ? std::string("nothing") : out;
+  }
+
+  void vp_change(const std::array<VpBreakdown, kColours>& before,
+                 const std::array<int, kColours>& lengths, int turn, SourceLoc loc,
+                 const std::string& kind, const std::string& title) {
+    VpStep v;
+    v.turn = turn;
+    v.loc = loc;
+    v.kind = kind;
+    v.title = title;
+    bool changed = false;
+    for (Colour c : result_.seats) {
+      VpBreakdown a = st().vp_breakdown(c), b = before[ix(c)];
+      int delta = a.total() - b.total();
+      v.points[ix(c)] = delta;
+      if (delta) changed = true;
+      auto line = [&](std::string text, int d) {
+        v.lines.push_back(fmt::format("{}: {} ({:+})", name(c), text, d));
+      };
+      if (a.settlements != b.settlements)
+        line(fmt::format("settlements {} -> {}", b.settlements, a.settlements),
+             a.settlements - b.settlements);
+      if (a.cities != b.cities)
+        line(fmt::format("cities {} -> {}", b.cities, a.cities), 2 * (a.cities - b.cities));
+      int len = st().player(c).road_length;
+      if (a.longest_road > b.longest_road)
+        line(fmt::format("takes Longest Road (road length {})", len), 2);
+      if (a.longest_road < b.longest_road)
+        line(fmt::format("loses Longest Road (road length {} -> {}){}", lengths[ix(c)], len,
+                         st().longest_road()
+                             ? fmt::format(": it goes to {}", name(*st().longest_road()))
+                             : std::string(": the card is set aside")),
+             -2);
+      if (a.largest_army > b.largest_army)
+        line(
+            fmt::format("takes Largest Army ({} knights; worth 1 VP here)", st().player(c).knights),
+            1);
+      if (a.largest_army < b.largest_army) line("loses Largest Army", -1);
+      if (a.vp_cards != b.vp_cards)
+        line(fmt::format("known victory-point cards {} -> {}", b.vp_cards, a.vp_cards),
+             a.vp_cards - b.vp_cards);
+    }
+    if (!changed) return;
+    result_.steps.push_back(std::move(v));
+  }
+
+  void breach_steps(const RollResult& rr, const Step& s, int turn) {
+    for (const auto& e : rr.events) {
+      if (e.kind == HunEvent::Kind::advance) {
+        ++result_.facts.advances;
+        continue;
+      }
+      result_.breach_log.emplace_back(turn, e.breach_number);
+      const FieldDef& f = board().fields[ix(e.field)];
+      const WallDef& w = board().walls[ix(e.wall)];
+      VpStep v;
+      v.turn = turn;
+      v.loc = s.loc;
+      v.kind = "breach";
+      v.title = fmt::format("breach {} of {}: field {} over wall {}", e.breach_number,
+                            st().breach_limit(), f.id, w.id);
+      std::string hexes;
+      for (int h : e.hexes)
+        hexes += fmt::format("{}{}", hexes.empty() ? "" : " ", board().hexes[ix(h)].id);
+      v.lines.push_back(fmt::format("the roll of {}: {} China and occup{} {} (CT-507)", rr.total,
+                                    e.hexes.size() == 1
+                                        ? std::string("1 Hun enters")
+                                        : fmt::format("{} Huns enter", e.hexes.size()),
+                                    e.hexes.size() == 1 ? "ies" : "y", hexes));
+      v.lines.push_back(e.level_before > 0
+                            ? fmt::format("{} loses a level: {} -> {}; piece {} goes back to its "
+                                          "owner",
+                                          w.id, e.level_before, e.level_after, e.level_before)
+                            : fmt::format("{} stays at level 0", w.id));
+      if (e.owner) {
+        v.points[ix(*e.owner)] = -1;
+        v.lines.push_back(fmt::format("{} takes a malus chip (-1 VP)", name(*e.owner)));
+      } else {
+        v.lines.push_back("the section has no owner: nobody takes a malus chip");
+      }
+      if (e.breach_number >= st().breach_limit())
+        v.lines.push_back(fmt::format("the {} breach: the Huns win and every player loses (CT-904)",
+                                      ordinal(e.breach_number)));
+      result_.steps.push_back(std::move(v));
+    }
+  }
+
+  // ---- echoes inside <roll> ---------------------------------------------------------------------
+
+  void check_echoes(const Step& roll, const RollResult& rr, int turn, Colour colour) {
+    const Board& b = board();
+    int players = n();
+    std::uint32_t follows = st().taint_line();
+    if (follows >= roll.loc.line) follows = 0;
+    auto echo_fault = [&](std::string_view rule, SourceLoc loc, std::string message) {
+      report(FindingKind::rule, rule, loc, turn, colour, std::move(message), follows);
+    };
+    std::vector<std::size_t> adv, br;
+    for (std::size_t i = 0; i < rr.events.size(); ++i)
+      (rr.events[i].kind == HunEvent::Kind::advance ? adv : br).push_back(i);
+    bool any_adv = false, any_br = false, any_prod = false;
+    for (const auto& e : roll.echoes) {
+      if (e.kind == Echo::Kind::advance) any_adv = true;
+      if (e.kind == Echo::Kind::breach) any_br = true;
+      if (e.kind == Echo::Kind::produce) any_prod = true;
+    }
+    std::size_t ai = 0, bi = 0;
+    int adv_seen = 0, br_seen = 0;
+    bool adv_bad = false, br_bad = false, prod_bad = false;
+    const Echo* first_produce = nullptr;
+    auto counts_at = [&](std::size_t event) -> const std::vector<int>& {
+      return event == 0 ? rr.fields_before : rr.events[event - 1].fields_after;
+    };
+    auto place_id = [&](int numeral) { return std::string(numeral_name(numeral)); };
+    for (const Echo& e : roll.echoes) {
+      if (e.kind == Echo::Kind::produce) {
+        if (!first_produce) first_produce = &e;
+        continue;
+      }
+      if (first_produce && !prod_bad) {
+        prod_bad = true;
+        echo_fault("CT-404", first_produce->loc,
+                   "a <produce> echo comes before an advance or breach echo: production follows "
+                   "every Hun advance and breach of the roll");
+      }
+      if (e.kind == Echo::Kind::advance) {
+        ++adv_seen;
+        if (adv_bad) continue;
+        int g = b.gathering_of(e.from);
+        const FieldDef& f = b.fields[ix(e.field)];
+        std::optional<std::string> bad;
+        if (rr.total == 7) {
+          bad = "no Hun advances on a 7";
+        } else if (g < 0 || !in_play(b.gatherings[ix(g)].in, players) || !in_play(f.in, players)) {
+          bad = fmt::format("an advance from {} to {}: {} is not in play with {} players",
+                            place_id(e.from), f.id,
+                            g < 0 || !in_play(b.gatherings[ix(g)].in, players)
+                                ? fmt::format("gathering place {}", place_id(e.from))
+                                : fmt::format("field {}", f.id),
+                            players);
+        } else if (ai < adv.size() && rr.events[adv[ai]].numeral == e.from &&
+                   rr.events[adv[ai]].field == e.field) {
+          if (any_br && !br_bad) {
+            int before = 0;
+            for (std::size_t k : br)
+              if (k < adv[ai]) ++before;
+            if (br_seen != before) {
+              br_bad = true;
+              echo_fault("CT-505", e.loc,
+                         fmt::format("the breach echoes are out of order: {} breach{} happened "
+                                     "before this advance, {} {} echoed before it",
+                                     before, before == 1 ? "" : "es", br_seen,
+                                     br_seen == 1 ? "is" : "are"));
+            }
+          }
+          ++ai;
+          continue;
+        } else {
+          std::size_t point = ai < adv.size() ? adv[ai] : rr.events.size();
+          const auto& counts = counts_at(point);
+          if (counts[ix(e.field)] >= 5) {
+            adv_bad = true;
+            echo_fault("CT-504", e.loc,
+                       fmt::format("field {} holds 5 Huns at this point of the roll and receives "
+                                   "nothing more",
+                                   f.id));
+            continue;
+          }
+          bad = ai < adv.size()
+                    ? fmt::format(
+                          "the {} advance of the roll of {} is from {} to {}, not from {} "
+                          "to {}",
+                          ordinal(static_cast<int>(ai) + 1), rr.total,
+                          place_id(rr.events[adv[ai]].numeral),
+                          b.fields[ix(rr.events[adv[ai]].field)].id, place_id(e.from), f.id)
+                    : fmt::format("the roll of {} makes {} advance{}; this echo is one too many",
+                                  rr.total, adv.size(), adv.size() == 1 ? "" : "s");
+        }
+        adv_bad = true;
+        echo_fault("CT-503", e.loc, *bad);
+        continue;
+      }
+      // A breach echo.
+      ++br_seen;
+      if (br_bad) continue;
+      const FieldDef& f = b.fields[ix(e.field)];
+      if (rr.total == 7 || !in_play(f.in, players) || bi >= br.size() ||
+          rr.events[br[bi]].field != e.field) {
+        br_bad = true;
+        echo_fault("CT-505", e.loc,
+                   rr.total == 7 ? std::string("no breach happens on a 7")
+                   : !in_play(f.in, players)
+                       ? fmt::format("field {} is not in play with {} players", f.id, players)
+                   : bi < br.size()
+                       ? fmt::format("the {} breach of the roll is by field {}, not {}",
+                                     ordinal(static_cast<int>(bi) + 1),
+                                     b.fields[ix(rr.events[br[bi]].field)].id, f.id)
+                       : fmt::format("the roll of {} makes {} breach{}; this echo is one too many",
+                                     rr.total, br.size(), br.size() == 1 ? "" : "es"));
+        continue;
+      }
+      const HunEvent& ev = rr.events[br[bi]];
+      if (any_adv && !adv_bad) {
+        int before = 0;
+        for (std::size_t k : adv)
+          if (k < br[bi]) ++before;
+        if (adv_seen != before) {
+          br_bad = true;
+          echo_fault("CT-505", e.loc,
+                     fmt::format("this breach is echoed out of order: it follows the {} advance "
+                                 "of the roll",
+                                 ordinal(before)));
+          continue;
+        }
+      }
+      if (!e.occupies.empty()) {
+        for (std::size_t k = 0; k < std::max(e.occupies.size(), ev.hexes.size()); ++k) {
+          if (k >= e.occupies.size()) {
+            echo_fault("CT-507", e.loc,
+                       fmt::format("{} Huns enter China in this breach, {} <occupy> echoed",
+                                   ev.hexes.size(), e.occupies.size()));
+            break;
+          }
+          auto [hex, loc] = e.occupies[k];
+          if (k >= ev.hexes.size()) {
+            echo_fault(
+                "CT-507", loc,
+                fmt::format("only {} Hun{} enter{} China in this breach", ev.hexes.size(),
+                            ev.hexes.size() == 1 ? "" : "s", ev.hexes.size() == 1 ? "s" : ""));
+            break;
+          }
+          if (hex != ev.hexes[k]) {
+            echo_fault("CT-507", loc,
+                       fmt::format("the {} Hun of this breach takes {} (the first hex of the "
+                                   "path with the fewest Huns), not {}",
+                                   ordinal(static_cast<int>(k) + 1), b.hexes[ix(ev.hexes[k])].id,
+                                   b.hexes[ix(hex)].id));
+            break;
+          }
+        }
+      }
+      ++bi;
+    }
+    if (any_adv && !adv_bad && ai < adv.size())
+      echo_fault("CT-503", roll.loc,
+                 fmt::format("the roll of {} makes {} Hun advance{}, the echoes list {}", rr.total,
+                             adv.size(), adv.size() == 1 ? "" : "s", ai));
+    if (any_br && !br_bad && bi < br.size())
+      echo_fault("CT-505", roll.loc,
+                 fmt::format("the roll of {} makes {} breach{}, the echoes list {}", rr.total,
+                             br.size(), br.size() == 1 ? "" : "es", bi));
+    if (!any_prod || prod_bad) return;
+    if (rr.total == 7 || rr.huns_end) {
+      echo_fault("CT-404", first_produce->loc,
+                 rr.total == 7 ? std::string("nothing is produced on a 7")
+                               : std::string("the Huns' victory ended the game in this roll: "
+                                             "nothing is produced"));
+      return;
+    }
+    std::array<bool, kColours> listed{};
+    auto short_note = [&](const Cards& a, const Cards& b2) {
+      for (int r = 0; r < kResources; ++r)
+        if (a[ix(r)] != b2[ix(r)] && rr.shortage[ix(r)]) return true;
+      return false;
+    };
+    for (const Echo& e : roll.echoes) {
+      if (e.kind != Echo::Kind::produce) continue;
+      if (listed[ix(e.colour)]) {
+        echo_fault("CT-404", e.loc, fmt::format("{} is listed twice", name(e.colour)));
+        return;
+      }
+      listed[ix(e.colour)] = true;
+      const Cards& actual = rr.produced[ix(e.colour)];
+      if (actual == e.cards.cards) continue;
+      bool shortage = short_note(actual, e.cards.cards);
+      echo_fault(shortage ? "CT-405" : "CT-404", e.loc,
+                 fmt::format("{} receives {} from the roll of {}, not {}{}", name(e.colour),
+                             card_list(actual), rr.total, card_list(e.cards.cards),
+                             shortage ? " (the bank is short of a resource owed: CT-405)" : ""));
+      return;
+    }
+    for (Colour c : result_.seats) {
+      if (listed[ix(c)] || total(rr.produced[ix(c)]) == 0) continue;
+      bool shortage = short_note(rr.produced[ix(c)], Cards{});
+      echo_fault(shortage ? "CT-405" : "CT-404", roll.loc,
+                 fmt::format("{} receives {} from the roll of {}, but no <produce> lists it "
+                             "(when any is given, every colour that receives cards is listed)",
+                             name(c), card_list(rr.produced[ix(c)]), rr.total));
+      return;
+    }
+  }
+
+  // ---- the end ---------------------------------------------------------------------------------
+
+  void end_of_play() {
+    if (!st().over() && result_.setup_complete) {
+      // The game may have ended at the start of a turn the record leaves out (CT-903).
+      Colour next = result_.seats[ix(expected_seat_)];
+      if (st().vp(next) >= 10) {
+        int turn = 0;
+        for (const auto& e : rec_.elements)
+          if (!e.special) turn = e.turn;
+        st().begin_turn(next, static_cast<int>(rec_.elements.size()) + 1);
+        note_end(turn + 1);
+        st().end_element();
+      }
+    }
+  }
+
+  void end_section() {
+    start_vp_ = vp_now();
+    std::array<VpBreakdown, kColours> before{};
+    std::array<int, kColours> lengths{};
+    for (const EndItem& item : rec_.end) {
+      if (item.kind != EndItem::Kind::reveal) continue;
+      st().set_line(item.loc.line);
+      for (Colour x : result_.seats) {
+        before[ix(x)] = st().vp_breakdown(x);
+        lengths[ix(x)] = st().player(x).road_length;
+      }
+      violations(st().end_reveal(item.colour, item.card), item.loc, 0, item.colour);
+      vp_change(before, lengths, 0, item.loc, "end",
+                fmt::format("{} reveals a {} card in the end", name(item.colour), name(item.card)));
+    }
+    result_.final_vp = vp_now();
+    if (result_.end == EndKind::huns) {
+      int best = 0;
+      bool first = true;
+      for (Colour c : result_.seats)
+        if (first || result_.final_vp[ix(c)] > best) best = result_.final_vp[ix(c)], first = false;
+      for (Colour c : result_.seats)
+        if (result_.final_vp[ix(c)] == best) result_.best_losers.push_back(c);
+    }
+    // Claims of the end, in document order; a missing <final> counts after them all.
+    std::array<bool, kColours> final_seen{};
+    bool any_final = false, outcome_seen = false;
+    for (const EndItem& item : rec_.end) {
+      if (item.kind == EndItem::Kind::final_vp) {
+        any_final = true;
+        if (!item.colour_playing) {
+          dispute(item.loc, 0, item.colour,
+                  fmt::format("a final claim for {}, who is not playing", name(item.colour)));
+          continue;
+        }
+        if (final_seen[ix(item.colour)]) {
+          dispute(item.loc, 0, item.colour,
+                  fmt::format("a second <final> for {}", name(item.colour)));
+          continue;
+        }
+        final_seen[ix(item.colour)] = true;
+        int vp = result_.final_vp[ix(item.colour)];
+        if (vp != item.vp)
+          dispute(item.loc, 0, item.colour,
+                  fmt::format("{}'s final VP are claimed {}, recomputed {} ({})", name(item.colour),
+                              item.vp, vp, breakdown_text(st().vp_breakdown(item.colour))));
+      } else if (item.kind == EndItem::Kind::outcome) {
+        if (outcome_seen) {
+          dispute(item.loc, 0, std::nullopt, "a second <outcome> claim");
+          continue;
+        }
+        outcome_seen = true;
+        std::string recomputed = outcome_text();
+        std::string claimed = item.huns ? std::string("the Huns' victory")
+                                        : fmt::format("a win of {}", name(item.colour));
+        bool same = item.huns ? result_.end == EndKind::huns
+                              : result_.end == EndKind::win && result_.winner == item.colour;
+        if (!same)
+          dispute(item.loc, 0, item.huns ? std::nullopt : std::optional<Colour>(item.colour),
+                  fmt::format("the outcome is claimed as {}, recomputed: {}", claimed, recomputed));
+      }
+    }
+    if (any_final)
+      for (Colour c : result_.seats)
+        if (!final_seen[ix(c)])
+          dispute(rec_.end_loc, 0, c,
+                  fmt::format("no <final> for {} (recomputed {} VP); when any is given, every "
+                              "colour needs one",
+                              name(c), result_.final_vp[ix(c)]));
+    result_.result_sentence = sentence();
+  }
+
+  std::string outcome_text() const {
+    switch (result_.end) {
+      case EndKind::win:
+        return fmt::format("{} won on turn {}", name(*result_.winner), result_.end_turn);
+      case EndKind::huns:
+        return fmt::format("the Huns won on turn {}", result_.end_turn);
+      case EndKind::none:
+        break;
+    }
+    return "the game is unfinished";
+  }
+
+  std::string sentence() {
+    switch (result_.end) {
+      case EndKind::win:
+        return fmt::format("{} won with {} VP on turn {} (CT-903)", name(*result_.winner),
+                           result_.final_vp[ix(*result_.winner)], result_.end_turn);
+      case EndKind::huns: {
+        int best = result_.best_losers.empty() ? 0 : result_.final_vp[ix(result_.best_losers[0])];
+        return fmt::format(
+            "the Huns won with the {} breach on turn {}; everybody loses; best "
+            "loser{}: {} with {} VP (CT-904)",
+            ordinal(st().breaches()), result_.end_turn, result_.best_losers.size() == 1 ? "" : "s",
+            colour_list(result_.best_losers), best);
+      }
+      case EndKind::none:
+        break;
+    }
+    return "";
+  }
+
+  const Record& rec_;
+  const CheckerSettings& settings_;
+  Diagnostics& out_;
+  Options opts_;
+  Outcome result_;
+  int pos_ = 0;  // founding placements made (the sequence's slots)
+  int starting_seat_ = 0;
+  int expected_seat_ = 0;
+  int last_turn_seat_ = 0;
+  int next_special_ = 1;
+  bool turn_seen_ = false;
+  bool first_element_done_ = false;
+  bool after_end_reported_ = false;
+  int snapshots_taken_ = 0;
+  std::uint32_t first_error_line_ = 0;
+  std::uint32_t order_taint_ = 0;
+  std::array<int, kColours> start_vp_{};
+};
+
+}  // namespace
+
+Outcome replay_record(const Record& rec, const CheckerSettings& settings, Diagnostics& out) {
+  return Checker(rec, settings, out).run();
+}
+
+}  // namespace wallaudit::ct

@@ -1,0 +1,1505 @@
+#include "catan_great_wall/state.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace wallaudit::ct {
+
+namespace {
+
+std::size_t ix(int i) {
+  return static_cast<std::size_t>(i);
+}
+std::size_t ix(Colour c) {
+  return static_cast<std::size_t>(c);
+}
+std::size_t ix(Resource r) {
+  return static_cast<std::size_t>(r);
+}
+
+std::string count_of(int n, std::string_view thing) {
+  return fmt::format("{} {}{}", n, thing, n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+std::string describe_hand(const Cards& cards) {
+  std::string out;
+  for (int r = 0; r < kResources; ++r) {
+    int n = cards[ix(r)];
+    if (n)
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", n, name(static_cast<Resource>(r)));
+  }
+  return out.empty() ? std::string("no cards") : out;
+}
+
+State::State(std::shared_ptr<const Board> board, const Options& options, std::vector<Colour> seats)
+    : board_(std::move(board)), options_(options), seats_(std::move(seats)) {
+  const Board& b = *board_;
+  for (Colour c : seats_)
+    p(c).playing = true;
+  bank_.fill(players() == 6 ? 24 : 19);
+  vertex_owner_.assign(ix(b.vertex_count()), -1);
+  buildings_.assign(ix(b.vertex_count()), Building::none);
+  edge_owner_.assign(ix(b.edge_count()), -1);
+  levels_.assign(b.walls.size(), 0);
+  wall_owner_.assign(b.walls.size(), -1);
+  places_.assign(b.gatherings.size(), 0);
+  fields_.assign(b.fields.size(), 0);
+  hex_huns_.assign(b.hexes.size(), 0);
+  for (int n = 0; n < kNumerals; ++n)
+    bag_[ix(n)] = numeral_in_play(n) ? b.huns_per_numeral : 0;
+  pirate_ = b.pirate_start;
+}
+
+int State::seat_of(Colour c) const {
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i] == c) return static_cast<int>(i);
+  return -1;
+}
+
+std::optional<Colour> State::vertex_owner(int v) const {
+  auto o = vertex_owner_[ix(v)];
+  if (o < 0) return std::nullopt;
+  return static_cast<Colour>(o);
+}
+
+std::optional<Colour> State::road_owner(int e) const {
+  auto o = edge_owner_[ix(e)];
+  if (o < 0) return std::nullopt;
+  return static_cast<Colour>(o);
+}
+
+std::optional<Colour> State::wall_owner(int wall) const {
+  auto o = wall_owner_[ix(wall)];
+  if (o < 0) return std::nullopt;
+  return static_cast<Colour>(o);
+}
+
+int State::bag_total() const {
+  int n = 0;
+  for (int v : bag_)
+    n += v;
+  return n;
+}
+
+int State::huns_in_play() const {
+  return board_->huns_per_numeral * (players() == 6 ? 5 : 3);
+}
+
+int State::deck_count(DevCard d) const {
+  bool six = players() == 6;
+  switch (d) {
+    case DevCard::knight:
+      return six ? 20 : 14;
+    case DevCard::victory_point:
+      return 2;
+    default:
+      return six ? 2 : 1;
+  }
+}
+
+int State::deck_size() const {
+  int n = 0;
+  for (int d = 0; d < kDevCards; ++d)
+    n += deck_count(static_cast<DevCard>(d));
+  return n;
+}
+
+VpBreakdown State::vp_breakdown(Colour c) const {
+  const PlayerState& ps = player(c);
+  VpBreakdown v;
+  v.settlements = ps.settlements;
+  v.cities = ps.cities;
+  v.longest_road = longest_road_ == c ? 2 : 0;
+  v.largest_army = largest_army_ == c ? 1 : 0;
+  for (const auto& d : ps.devs)
+    if (d.type == DevCard::victory_point) ++v.vp_cards;
+  v.malus = ps.malus;
+  return v;
+}
+
+bool State::has_harbour(Colour c, std::optional<Resource> type, bool ignore_pirate) const {
+  const Board& b = *board_;
+  for (const auto& h : b.harbours) {
+    if (!in_play(h.in, players()) || h.type != type) continue;
+    if (!ignore_pirate && h.hex == pirate_) continue;
+    for (int v : h.vertices)
+      if (v >= 0 && vertex_owner(v) == c) return true;
+  }
+  return false;
+}
+
+std::uint32_t State::taint_line() const {
+  std::uint32_t first = 0;
+  for (auto t : taint_)
+    if (t && (!first || t < first)) first = t;
+  return first;
+}
+
+std::optional<Colour> State::active() const {
+  if (!turn_.active) return std::nullopt;
+  return turn_.colour;
+}
+
+Violation State::fail(std::string_view rule, std::string message, int domain, int ref) {
+  Violation v{rule, std::move(message), ref, 0};
+  if (domain >= 0) {
+    auto& t = taint_[ix(domain)];
+    if (t && t < line_) v.follows = t;
+    if (!t) t = line_;
+  }
+  return v;
+}
+
+// ---- geometry checks ---------------------------------------------------------------------
+
+std::optional<Violation> State::place_name(const PlaceRef& ref, bool vertex) const {
+  const Board& b = *board_;
+  if (ref.hex < 0 || ref.index < 0) return std::nullopt;
+  const HexDef& hex = b.hexes[ix(ref.hex)];
+  if (!in_play(hex.in, players()))
+    return Violation{"CT-204",
+                     fmt::format("{} names hex {}, which is not in play with {} players (CT-204)",
+                                 ref.text, hex.id, players())};
+  bool on =
+      vertex ? b.vertex_on_board(ref.index, players()) : b.edge_on_board(ref.index, players());
+  if (!on)
+    return Violation{"CT-203",
+                     vertex ? fmt::format("vertex {} is not on the board: no land hex in play "
+                                          "touches it",
+                                          ref.text)
+                            : fmt::format("edge {} is not on the board: it does not border a land "
+                                          "hex in play",
+                                          ref.text)};
+  return std::nullopt;
+}
+
+bool State::distance_ok(int v) const {
+  for (int a : board_->vertex(v).adjacent)
+    if (a >= 0 && vertex_owner_[ix(a)] >= 0) return false;
+  return true;
+}
+
+std::optional<Violation> State::road_placement(Colour c, int e) const {
+  const Board& b = *board_;
+  if (auto o = road_owner(e))
+    return Violation{"CT-604", fmt::format("{} already holds {}'s road", b.edge_name(e), name(*o))};
+  const EdgeInfo& edge = b.edge(e);
+  for (int v : {edge.a, edge.b}) {
+    auto owner = vertex_owner(v);
+    if (owner == c) return std::nullopt;
+    if (owner) continue;  // another colour's building: no connection through it
+    for (int other : b.vertex(v).edges)
+      if (other >= 0 && other != e && road_owner(other) == c) return std::nullopt;
+  }
+  return Violation{"CT-604", fmt::format("the road on {} does not connect to a building or road of "
+                                         "{} (not through another colour's building)",
+                                         b.edge_name(e), name(c))};
+}
+
+std::optional<Violation> State::settlement_placement(Colour c, int v, bool founding) const {
+  const Board& b = *board_;
+  if (auto o = vertex_owner(v))
+    return Violation{founding ? "CT-305" : "CT-605",
+                     fmt::format("{} already holds {}'s {}", b.vertex_name(v), name(*o),
+                                 building(v) == Building::city ? "city" : "settlement")};
+  for (int a : b.vertex(v).adjacent)
+    if (a >= 0 && vertex_owner_[ix(a)] >= 0)
+      return Violation{"CT-605",
+                       fmt::format("distance rule: the neighbouring vertex {} holds {}'s {}",
+                                   b.vertex_name(a), name(*vertex_owner(a)),
+                                   building(a) == Building::city ? "city" : "settlement")};
+  if (founding) return std::nullopt;
+  for (int e : b.vertex(v).edges)
+    if (e >= 0 && road_owner(e) == c) return std::nullopt;
+  return Violation{"CT-605", fmt::format("{} is not at the end of one of {}'s roads",
+                                         b.vertex_name(v), name(c))};
+}
+
+bool State::legal_road_exists(Colour c) const {
+  const Board& b = *board_;
+  for (int e = 0; e < b.edge_count(); ++e)
+    if (b.edge_on_board(e, players()) && !road_placement(c, e)) return true;
+  return false;
+}
+
+bool State::victims_exist(Colour thief) const {
+  for (Colour c : seats_)
+    if (c != thief && total(player(c).hand) > 0) return true;
+  return false;
+}
+
+void State::pay(Colour c, const Cards& cost) {
+  for (int r = 0; r < kResources; ++r) {
+    int n = std::min(cost[ix(r)], p(c).hand[ix(r)]);
+    p(c).hand[ix(r)] -= n;
+    bank_[ix(r)] += n;
+  }
+}
+
+std::string State::colour_hand(Colour c) const {
+  return fmt::format("{} holds {}", name(c), describe_hand(player(c).hand));
+}
+
+// ---- Longest Road and Largest Army ---------------------------------------------------------
+
+int State::road_length(Colour c) const {
+  const Board& b = *board_;
+  std::vector<int> roads;
+  for (int e = 0; e < b.edge_count(); ++e)
+    if (edge_owner_[ix(e)] == static_cast<int>(c)) roads.push_back(e);
+  if (roads.empty()) return 0;
+  std::vector<bool> used(roads.size());
+  int best = 0;
+  auto local = [&](int e) {
+    for (std::size_t i = 0; i < roads.size(); ++i)
+      if (roads[i] == e) return static_cast<int>(i);
+    return -1;
+  };
+  // Depth-first over trails: `v` is the vertex reached, `length` the roads used so far.
+  auto dfs = [&](auto&& self, int v, int length) -> void {
+    best = std::max(best, length);
+    auto owner = vertex_owner(v);
+    if (owner && *owner != c) return;  // another colour's building ends the trail here
+    for (int e : b.vertex(v).edges) {
+      if (e < 0) continue;
+      int k = local(e);
+      if (k < 0 || used[ix(k)]) continue;
+      used[ix(k)] = true;
+      const EdgeInfo& info = b.edge(e);
+      self(self, info.a == v ? info.b : info.a, length + 1);
+      used[ix(k)] = false;
+    }
+  };
+  for (std::size_t i = 0; i < roads.size(); ++i) {
+    const EdgeInfo& info = b.edge(roads[i]);
+    for (int start : {info.a, info.b}) {
+      used[i] = true;
+      dfs(dfs, start == info.a ? info.b : info.a, 1);
+      used[i] = false;
+    }
+  }
+  return best;
+}
+
+void State::update_longest_road() {
+  int longest = 0;
+  for (Colour c : seats_) {
+    p(c).road_length = road_length(c);
+    longest = std::max(longest, p(c).road_length);
+  }
+  if (longest_road_ && player(*longest_road_).road_length == longest && longest >= 5) return;
+  std::vector<Colour> at_max;
+  for (Colour c : seats_)
+    if (player(c).road_length == longest) at_max.push_back(c);
+  if (longest >= 5 && at_max.size() == 1)
+    longest_road_ = at_max.front();
+  else
+    longest_road_.reset();
+}
+
+void State::update_largest_army(Colour c) {
+  int k = player(c).knights;
+  if (!largest_army_) {
+    if (k >= 3) largest_army_ = c;
+  } else if (*largest_army_ != c && k > player(*largest_army_).knights) {
+    largest_army_ = c;
+  }
+}
+
+void State::after_step() {
+  if (turn_.active && !turn_.special && end_ == EndKind::none && vp(turn_.colour) >= 10) {
+    end_ = EndKind::win;
+    winner_ = turn_.colour;
+  }
+}
+
+// ---- founding --------------------------------------------------------------------------------
+
+Violations State::place_fort(Colour c, int wall) {
+  Violations out;
+  const Board& b = *board_;
+  const WallDef& w = b.walls[ix(wall)];
+  if (!in_play(w.in, players())) {
+    out.push_back(fail(
+        "CT-204",
+        fmt::format("wall section {} is not in play with {} players (CT-204)", w.id, players()),
+        kBoardDomain));
+    return out;
+  }
+  if (auto o = wall_owner(wall)) {
+    out.push_back(fail(
+        "CT-303",
+        fmt::format("the fort site of {} is already taken by {}'s border fort", w.id, name(*o)),
+        kBoardDomain));
+    return out;
+  }
+  if (auto o = vertex_owner(w.fort)) {
+    out.push_back(fail("CT-303",
+                       fmt::format("the fort site of {} ({}) already holds {}'s settlement", w.id,
+                                   b.vertex_name(w.fort), name(*o)),
+                       kBoardDomain));
+    return out;
+  }
+  if (player(c).wall >= 0) return out;  // a second fort of one colour: the order is reported
+  vertex_owner_[ix(w.fort)] = static_cast<std::int8_t>(c);
+  buildings_[ix(w.fort)] = Building::settlement;
+  p(c).settlements++;
+  p(c).wall = wall;
+  wall_owner_[ix(wall)] = static_cast<std::int8_t>(c);
+  update_longest_road();
+  return out;
+}
+
+Violations State::place_founding(Colour c, const PlaceRef& vertex, const PlaceRef& road,
+                                 bool round_b, Cards& gained) {
+  Violations out;
+  const Board& b = *board_;
+  std::optional<Violation> v = place_name(vertex, true);
+  if (!v) v = settlement_placement(c, vertex.index, true);
+  std::optional<Violation> r;
+  if (!v) {
+    r = place_name(road, false);
+    if (!r && road.index >= 0) {
+      if (auto o = road_owner(road.index))
+        r = Violation{"CT-305", fmt::format("{} already holds {}'s road", road.text, name(*o))};
+      else if (b.edge(road.index).a != vertex.index && b.edge(road.index).b != vertex.index)
+        r = Violation{"CT-305", fmt::format("the founding road {} does not touch its settlement {}",
+                                            road.text, vertex.text)};
+    }
+    if (r) r->ref = 1;
+  }
+  if (v) out.push_back(fail(v->rule, v->message, kBoardDomain));
+  if (r) out.push_back(fail(r->rule, r->message, kBoardDomain, 1));
+  bool placed = false;
+  if (vertex.index >= 0 && b.vertex_on_board(vertex.index, players()) &&
+      !vertex_owner(vertex.index) && supply_settlements(c) > 0) {
+    vertex_owner_[ix(vertex.index)] = static_cast<std::int8_t>(c);
+    buildings_[ix(vertex.index)] = Building::settlement;
+    p(c).settlements++;
+    placed = true;
+    update_longest_road();
+  }
+  if (road.index >= 0 && b.edge_on_board(road.index, players()) && !road_owner(road.index) &&
+      supply_roads(c) > 0) {
+    edge_owner_[ix(road.index)] = static_cast<std::int8_t>(c);
+    p(c).roads++;
+    update_longest_road();
+  }
+  if (round_b && placed) {
+    for (int h : b.vertex(vertex.index).hexes) {
+      if (h < 0 || !b.hex_in_play(h, players())) continue;
+      auto r2 = produces(b.hexes[ix(h)].terrain);
+      if (!r2 || bank_[ix(*r2)] == 0) continue;
+      bank_[ix(*r2)]--;
+      p(c).hand[ix(*r2)]++;
+      gained[ix(*r2)]++;
+    }
+  }
+  return out;
+}
+
+// ---- the turn's structure ------------------------------------------------------------------
+
+void State::begin_turn(Colour c, int seq) {
+  turn_ = Turn{};
+  turn_.active = true;
+  turn_.colour = c;
+  turn_.seq = seq;
+  if (end_ == EndKind::none && vp(c) >= 10) {
+    end_ = EndKind::win;
+    winner_ = c;
+  }
+}
+
+void State::begin_special(Colour c, int seq) {
+  turn_ = Turn{};
+  turn_.active = true;
+  turn_.special = true;
+  turn_.colour = c;
+  turn_.seq = seq;
+}
+
+Violations State::end_element() {
+  Violations out;
+  if (!turn_.active || turn_.special || over()) {
+    turn_.active = false;
+    return out;
+  }
+  if (!turn_.rolled && !turn_.pre_roll_fault)
+    out.push_back(fail("CT-402",
+                       "the turn has no roll; a turn ends without one only when the game ends "
+                       "before the roll",
+                       -1, 0));
+  if (turn_.seven_open) {
+    std::string due;
+    for (Colour c : seats_)
+      if (turn_.discard_due[ix(c)])
+        due += fmt::format("{}{} ({})", due.empty() ? "" : ", ", name(c),
+                           count_of(turn_.discard_due[ix(c)], "card"));
+    if (!due.empty())
+      out.push_back(
+          fail("CT-406", fmt::format("after the 7 these discards are missing: {}", due), -1, 1));
+    else if (options_.seven_pirate == SevenPirate::mandatory && !turn_.pirate_moved)
+      out.push_back(fail("CT-407",
+                         "the 7 moves the pirate (seven-pirate = mandatory), but no <pirate> "
+                         "follows",
+                         -1, 1));
+  }
+  if (turn_.steal_due)
+    out.push_back(fail("CT-408",
+                       "no <steal> follows the pirate move, but another player holds resource "
+                       "cards",
+                       -1, 2));
+  turn_.active = false;
+  return out;
+}
+
+void State::close_seven(Violations& out) {
+  if (!turn_.seven_open) return;
+  turn_.seven_open = false;
+  std::string due;
+  for (Colour c : seats_)
+    if (turn_.discard_due[ix(c)])
+      due += fmt::format("{}{} ({})", due.empty() ? "" : ", ", name(c),
+                         count_of(turn_.discard_due[ix(c)], "card"));
+  turn_.discard_due.fill(0);
+  if (!due.empty())
+    out.push_back(fail("CT-406",
+                       fmt::format("the discards of the 7 come before this step; missing: {}", due),
+                       -1));
+  else if (options_.seven_pirate == SevenPirate::mandatory && !turn_.pirate_moved)
+    out.push_back(fail("CT-407",
+                       "the 7 moves the pirate before anything else is done "
+                       "(seven-pirate = mandatory); no <pirate> came",
+                       -1));
+}
+
+bool State::gate(StepKind kind, Violations& out) {
+  if (turn_.special) {
+    switch (kind) {
+      case StepKind::road:
+      case StepKind::settlement:
+      case StepKind::city:
+      case StepKind::wall_piece:
+      case StepKind::buy_card:
+      case StepKind::reveal:
+        return true;
+      default:
+        out.push_back(fail("CT-410",
+                           fmt::format("<{}> is not allowed in a special building phase: it holds "
+                                       "only builds, purchases and reveals (no trade, no card "
+                                       "play, no roll)",
+                                       element_name(kind)),
+                           -1));
+        return false;
+    }
+  }
+  if (turn_.steal_due && kind != StepKind::steal) {
+    turn_.steal_due = false;
+    out.push_back(fail("CT-408",
+                       "the pirate moved and another player holds resource cards: a <steal> must "
+                       "follow the pirate move directly",
+                       -1));
+  }
+  switch (kind) {
+    case StepKind::roll:
+      if (turn_.rolled) {
+        out.push_back(fail("CT-402", "a second roll: the dice are rolled exactly once a turn", -1));
+        return false;
+      }
+      return true;
+    case StepKind::discard:
+    case StepKind::pirate:
+    case StepKind::steal:
+      if (!turn_.rolled) {
+        if (!turn_.pre_roll_fault)
+          out.push_back(fail("CT-402",
+                             fmt::format("<{}> before the roll: before the roll only a development "
+                                         "card is played and VP cards revealed",
+                                         element_name(kind)),
+                             -1));
+        turn_.pre_roll_fault = true;
+        return false;
+      }
+      return true;
+    case StepKind::reveal:
+    case StepKind::claim:
+      return true;
+    case StepKind::play_card:
+      if (turn_.rolled) close_seven(out);
+      return true;
+    default:
+      break;
+  }
+  if (!turn_.rolled) {
+    if (!turn_.pre_roll_fault)
+      out.push_back(fail("CT-402",
+                         fmt::format("<{}> before the roll: before the roll only a development "
+                                     "card is played and VP cards revealed",
+                                     element_name(kind)),
+                         -1));
+    turn_.pre_roll_fault = true;
+  } else {
+    close_seven(out);
+  }
+  if ((kind == StepKind::trade || kind == StepKind::bank) &&
+      options_.trade_build == TradeBuild::phased && turn_.built)
+    out.push_back(fail("CT-402",
+                       "a trade after a build or purchase of the turn (trade-build = phased: "
+                       "every trade comes first)",
+                       -1));
+  return true;
+}
+
+// ---- the roll
+// ------------------------------------------------------------------------------------
+
+void State::breach(int field, RollResult& out) {
+  const Board& b = *board_;
+  const FieldDef& f = b.fields[ix(field)];
+  HunEvent e;
+  e.kind = HunEvent::Kind::breach;
+  e.field = field;
+  e.wall = f.wall;
+  int n = fields_[ix(field)];
+  fields_[ix(field)] = 0;
+  for (int i = 0; i < n; ++i) {
+    int least = -1;
+    for (int h : f.path)
+      if (least < 0 || hex_huns_[ix(h)] < least) least = hex_huns_[ix(h)];
+    for (int h : f.path)
+      if (hex_huns_[ix(h)] == least) {
+        hex_huns_[ix(h)]++;
+        e.hexes.push_back(h);
+        break;
+      }
+  }
+  e.level_before = levels_[ix(f.wall)];
+  levels_[ix(f.wall)] = std::max(0, e.level_before - 1);
+  e.level_after = levels_[ix(f.wall)];
+  e.owner = wall_owner(f.wall);
+  if (e.owner) p(*e.owner).malus++;
+  e.breach_number = ++breaches_;
+  e.fields_after = fields_;
+  out.events.push_back(std::move(e));
+  if (breaches_ >= breach_limit()) {
+    end_ = EndKind::huns;
+    out.huns_end = true;
+  }
+}
+
+Violations State::roll(int d1, int d2, RollResult& out) {
+  Violations v;
+  out = RollResult{};
+  out.total = d1 + d2;
+  out.fields_before = fields_;
+  if (!gate(StepKind::roll, v)) return v;
+  out.applied = true;
+  turn_.rolled = true;
+  turn_.total = out.total;
+  const Board& b = *board_;
+  if (out.total == 7) {
+    for (Colour c : seats_) {
+      int n = total(player(c).hand);
+      if (n > 7) turn_.discard_due[ix(c)] = n / 2;
+    }
+    out.discards = turn_.discard_due;
+    turn_.seven_open = true;
+    return v;
+  }
+  // Hun advances and breaches (CT-503–CT-507), in board order.
+  for (std::size_t g = 0; g < b.gatherings.size() && !out.huns_end; ++g) {
+    const GatheringDef& place = b.gatherings[g];
+    if (!in_play(place.in, players())) continue;
+    for (const AttackDef& a : place.attacks) {
+      if (a.number != out.total || a.field < 0) continue;
+      if (places_[g] == 0 || fields_[ix(a.field)] >= 5) {
+        out.idle.push_back({static_cast<int>(g), a.field, places_[g] == 0});
+        continue;
+      }
+      places_[g]--;
+      fields_[ix(a.field)]++;
+      HunEvent e;
+      e.kind = HunEvent::Kind::advance;
+      e.place = static_cast<int>(g);
+      e.numeral = place.numeral;
+      e.field = a.field;
+      e.fields_after = fields_;
+      out.events.push_back(std::move(e));
+      // The breach check after the arrival, and the cascade of CT-506 step 5.
+      int wall = b.fields[ix(a.field)].wall;
+      if (fields_[ix(a.field)] > levels_[ix(wall)]) {
+        breach(a.field, out);
+        bool again = true;
+        while (again && !out.huns_end) {
+          again = false;
+          for (std::size_t f = 0; f < b.fields.size(); ++f) {
+            if (!in_play(b.fields[f].in, players()) || b.fields[f].wall != wall) continue;
+            if (fields_[f] > levels_[ix(wall)]) {
+              breach(static_cast<int>(f), out);
+              again = true;
+              break;
+            }
+          }
+        }
+      }
+      if (out.huns_end) break;
+    }
+  }
+  if (out.huns_end) return v;
+  // Production (CT-404, CT-405).
+  std::array<Cards, kColours> owed{};
+  for (std::size_t h = 0; h < b.hexes.size(); ++h) {
+    const HexDef& hex = b.hexes[h];
+    if (hex.number != out.total || !hex.producing() || !in_play(hex.in, players())) continue;
+    if (hex_huns_[h] > 0) continue;
+    auto r = produces(hex.terrain);
+    for (int c = 0; c < 6; ++c) {
+      int vtx = b.corner(static_cast<int>(h), c);
+      auto owner = vertex_owner(vtx);
+      if (!owner) continue;
+      owed[ix(*owner)][ix(*r)] += buildings_[ix(vtx)] == Building::city ? 2 : 1;
+    }
+  }
+  for (int r = 0; r < kResources; ++r) {
+    int sum = 0, owed_to = 0;
+    for (Colour c : seats_) {
+      sum += owed[ix(c)][ix(r)];
+      if (owed[ix(c)][ix(r)]) ++owed_to;
+    }
+    if (sum == 0) continue;
+    if (bank_[ix(r)] >= sum) {
+      for (Colour c : seats_)
+        out.produced[ix(c)][ix(r)] = owed[ix(c)][ix(r)];
+    } else {
+      out.shortage[ix(r)] = true;
+      if (owed_to == 1 && options_.bank_shortage == BankShortage::nobody_unless_one)
+        for (Colour c : seats_)
+          if (owed[ix(c)][ix(r)]) out.produced[ix(c)][ix(r)] = bank_[ix(r)];
+    }
+  }
+  for (Colour c : seats_)
+    for (int r = 0; r < kResources; ++r) {
+      bank_[ix(r)] -= out.produced[ix(c)][ix(r)];
+      p(c).hand[ix(r)] += out.produced[ix(c)][ix(r)];
+    }
+  after_step();
+  return v;
+}
+
+Violations State::discard(Colour c, const CardList& cards) {
+  Violations out;
+  if (!gate(StepKind::discard, out)) return out;
+  turn_.last_was_pirate = false;
+  if (turn_.total != 7 || !turn_.seven_open || turn_.pirate_moved) {
+    out.push_back(fail("CT-406",
+                       turn_.total != 7
+                           ? fmt::format("a discard without a 7 (the roll was {})", turn_.total)
+                           : std::string("a discard after the pirate move or after the "
+                                         "trade-and-build part began; the discards of a 7 come "
+                                         "first"),
+                       hand_domain(c)));
+    return out;
+  }
+  int due = turn_.discard_due[ix(c)];
+  int held = total(player(c).hand);
+  if (due == 0) {
+    out.push_back(fail("CT-406",
+                       held > 7 ? fmt::format("{} has already discarded on this 7", name(c))
+                                : fmt::format("{} holds {} and discards nothing (only more "
+                                              "than 7 cards make a discard)",
+                                              name(c), count_of(held, "card")),
+                       hand_domain(c)));
+    return out;
+  }
+  if (cards.count() != due)
+    out.push_back(fail("CT-406",
+                       fmt::format("{} holds {} and discards half of them, rounded down: {}, "
+                                   "not {}",
+                                   name(c), count_of(held, "card"), due, cards.count()),
+                       hand_domain(c)));
+  else if (!covers(player(c).hand, cards.cards))
+    out.push_back(
+        fail("CT-406",
+             fmt::format("{} discards {}, but {}", name(c), card_list(cards.cards), colour_hand(c)),
+             hand_domain(c)));
+  pay(c, cards.cards);
+  turn_.discard_due[ix(c)] = 0;
+  return out;
+}
+
+Violations State::pirate(int hex) {
+  Violations out;
+  if (!gate(StepKind::pirate, out)) return out;
+  turn_.last_was_pirate = false;
+  if (turn_.total != 7 || !turn_.seven_open || turn_.pirate_moved) {
+    out.push_back(fail("CT-402",
+                       turn_.total != 7
+                           ? fmt::format("a pirate move without a 7 (the roll was {}); outside a "
+                                         "knight the pirate moves only on a 7",
+                                         turn_.total)
+                           : std::string("the pirate of a 7 moves once, right after the "
+                                         "discards"),
+                       -1));
+    return out;
+  }
+  std::string due;
+  for (Colour c : seats_)
+    if (turn_.discard_due[ix(c)])
+      due += fmt::format("{}{} ({})", due.empty() ? "" : ", ", name(c),
+                         count_of(turn_.discard_due[ix(c)], "card"));
+  turn_.discard_due.fill(0);
+  if (!due.empty())
+    out.push_back(fail(
+        "CT-406", fmt::format("the discards come before the pirate moves; missing: {}", due), -1));
+  const Board& b = *board_;
+  const HexDef& h = b.hexes[ix(hex)];
+  std::optional<std::string> bad;
+  if (!in_play(h.in, players()))
+    bad = fmt::format("{} is not in play with {} players", h.id, players());
+  else if (h.land())
+    bad =
+        fmt::format("{} is a land hex ({}); the pirate moves to a sea hex", h.id, name(h.terrain));
+  else if (hex == pirate_)
+    bad = fmt::format("the pirate already stands on {}; it moves to a different sea hex", h.id);
+  if (bad) out.push_back(fail("CT-407", *bad, kBoardDomain));
+  if (in_play(h.in, players()) && !h.land()) pirate_ = hex;
+  turn_.pirate_moved = true;
+  turn_.seven_open = false;
+  turn_.steal_due = victims_exist(turn_.colour);
+  turn_.last_was_pirate = true;
+  return out;
+}
+
+Violations State::steal(Colour from, Resource card) {
+  Violations out;
+  if (!gate(StepKind::steal, out)) return out;
+  bool after_pirate = turn_.last_was_pirate;
+  turn_.last_was_pirate = false;
+  Colour thief = turn_.colour;
+  if (!after_pirate) {
+    bool due = false;
+    for (int d : turn_.discard_due)
+      if (d) due = true;
+    if (turn_.seven_open && due) {
+      out.push_back(fail("CT-406", "a steal while discards of the 7 are still due", -1));
+      turn_.discard_due.fill(0);
+    } else if (turn_.seven_open && options_.seven_pirate == SevenPirate::mandatory &&
+               !turn_.pirate_moved) {
+      out.push_back(fail("CT-407", "a steal before the pirate has moved on the 7", -1));
+      turn_.seven_open = false;
+    } else {
+      out.push_back(
+          fail("CT-408", "a steal comes directly after a pirate move, and only there", -1));
+    }
+    return out;
+  }
+  turn_.steal_due = false;
+  if (from == thief)
+    out.push_back(fail(
+        "CT-408", fmt::format("{} steals from itself; the victim is another player", name(thief)),
+        hand_domain(from)));
+  else if (total(player(from).hand) == 0)
+    out.push_back(
+        fail("CT-408",
+             fmt::format("{} holds no resource card; the victim holds at least one", name(from)),
+             hand_domain(from)));
+  else if (player(from).hand[ix(card)] == 0)
+    out.push_back(fail("CT-408",
+                       fmt::format("{} steals {} from {}, but {}", name(thief), name(card),
+                                   name(from), colour_hand(from)),
+                       hand_domain(from)));
+  if (from != thief && player(from).hand[ix(card)] > 0) {
+    p(from).hand[ix(card)]--;
+    p(thief).hand[ix(card)]++;
+  }
+  return out;
+}
+
+// ---- trade ------------------------------------------------------------------------------------
+
+Violations State::trade(Colour with, const CardList& give, const CardList& get) {
+  Violations out;
+  if (!gate(StepKind::trade, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  std::optional<Violation> v;
+  if (with == c) {
+    v = fail("CT-701",
+             fmt::format("{} trades with itself; a domestic trade is between the active "
+                         "player and another player",
+                         name(c)),
+             -1);
+  } else {
+    for (int r = 0; r < kResources && !v; ++r)
+      if (give.cards[ix(r)] && get.cards[ix(r)])
+        v = fail(
+            "CT-701",
+            fmt::format("{} appears on both sides of the trade", name(static_cast<Resource>(r))),
+            -1);
+    if (!v && !covers(player(c).hand, give.cards))
+      v = fail("CT-701",
+               fmt::format("{} gives {}, but {}", name(c), card_list(give.cards), colour_hand(c)),
+               hand_domain(c));
+    if (!v && !covers(player(with).hand, get.cards))
+      v = fail(
+          "CT-701",
+          fmt::format("{} gives {}, but {}", name(with), card_list(get.cards), colour_hand(with)),
+          hand_domain(with));
+  }
+  if (v) {
+    out.push_back(*v);
+    return out;
+  }
+  for (int r = 0; r < kResources; ++r) {
+    p(c).hand[ix(r)] += get.cards[ix(r)] - give.cards[ix(r)];
+    p(with).hand[ix(r)] += give.cards[ix(r)] - get.cards[ix(r)];
+  }
+  after_step();
+  return out;
+}
+
+Violations State::maritime(const CardList& give, const CardList& get) {
+  Violations out;
+  if (!gate(StepKind::bank, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  int kinds = 0;
+  for (int n : give.cards)
+    if (n) ++kinds;
+  if (kinds != 1) {
+    out.push_back(fail(
+        "CT-702",
+        fmt::format("a maritime trade gives identical cards, not {}", card_list(give.cards)), -1));
+    return out;
+  }
+  if (get.count() != 1) {
+    out.push_back(
+        fail("CT-702", fmt::format("a maritime trade takes one card, not {}", get.count()), -1));
+    return out;
+  }
+  Resource r = give.order.front();
+  Resource want = get.order.front();
+  int n = give.count();
+  if (player(c).hand[ix(r)] < n) {
+    out.push_back(
+        fail("CT-702",
+             fmt::format("{} gives {}, but {}", name(c), card_list(give.cards), colour_hand(c)),
+             hand_domain(c)));
+    return out;
+  }
+  bool rate_ok =
+      n == 4 || (n == 3 && has_harbour(c, std::nullopt)) || (n == 2 && has_harbour(c, r));
+  if (!rate_ok) {
+    bool blocked =
+        (n == 3 && has_harbour(c, std::nullopt, true)) || (n == 2 && has_harbour(c, r, true));
+    if (blocked)
+      out.push_back(
+          fail("CT-409",
+               fmt::format("{}:1 needs {}'s {} harbour, and the pirate blocks it on {}", n, name(c),
+                           n == 3 ? std::string("generic") : std::string(name(r)),
+                           board_->hexes[ix(pirate_)].id),
+               hand_domain(c)));
+    else
+      out.push_back(fail(
+          "CT-702",
+          fmt::format("{} gives {} {} for one card; the rates are 4:1, 3:1 with a generic harbour "
+                      "and 2:1 with a harbour of that resource, and {} has {}",
+                      name(c), n, name(r), name(c),
+                      has_harbour(c, r)              ? fmt::format("a {} harbour", name(r))
+                      : has_harbour(c, std::nullopt) ? std::string("a generic harbour")
+                                                     : std::string("no working harbour")),
+          hand_domain(c)));
+  }
+  if (bank_[ix(want)] == 0) {
+    if (rate_ok)
+      out.push_back(
+          fail("CT-702", fmt::format("the bank holds no {}", name(want)), hand_domain(c)));
+    return out;
+  }
+  p(c).hand[ix(r)] -= n;
+  bank_[ix(r)] += n;
+  bank_[ix(want)]--;
+  p(c).hand[ix(want)]++;
+  after_step();
+  return out;
+}
+
+// ---- building ---------------------------------------------------------------------------------
+
+std::optional<Violation> State::hun_draw(const std::vector<HunDraw>& huns, bool wanted) {
+  std::optional<Violation> v;
+  if (!wanted) {
+    if (!huns.empty())
+      v = fail("CT-501",
+               bag_total() == 0
+                   ? std::string("the bag is empty: nothing is drawn")
+                   : std::string("a city draws no Hun (hun-trigger = settlement-only)"),
+               kHunDomain, 0);
+  } else if (huns.empty()) {
+    v = fail("CT-501",
+             fmt::format("the build draws a Hun from the bag ({} left) and names its numeral in "
+                         "<hun numeral=\"…\"/>",
+                         bag_total()),
+             kHunDomain);
+  } else if (huns.size() > 1) {
+    v = fail("CT-501", "one build draws one Hun, not several", kHunDomain, 1);
+  } else if (!numeral_in_play(huns[0].numeral)) {
+    v = fail("CT-501",
+             fmt::format("numeral {} is not in play with {} players (Huns I-III)",
+                         numeral_name(huns[0].numeral), players()),
+             kHunDomain, 0);
+  } else if (bag_[ix(huns[0].numeral)] == 0) {
+    v = fail("CT-501",
+             fmt::format("no Hun of numeral {} is left in the bag", numeral_name(huns[0].numeral)),
+             kHunDomain, 0);
+  }
+  if (!huns.empty() && numeral_in_play(huns[0].numeral) && bag_[ix(huns[0].numeral)] > 0) {
+    int g = board_->gathering_of(huns[0].numeral);
+    if (g >= 0) {
+      bag_[ix(huns[0].numeral)]--;
+      places_[ix(g)]++;
+    }
+  }
+  return v;
+}
+
+Violations State::road(const PlaceRef& edge) {
+  Violations out;
+  if (!gate(StepKind::road, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  std::optional<Violation> v = place_name(edge, false);
+  if (!v && edge.index >= 0) v = road_placement(c, edge.index);
+  if (!v && supply_roads(c) == 0)
+    v = Violation{"CT-603", fmt::format("{} has no road left (15 per colour)", name(c))};
+  if (!v && !covers(player(c).hand, road_cost()))
+    v = Violation{"CT-602", fmt::format("a road costs brick and lumber, and {}", colour_hand(c))};
+  if (v)
+    out.push_back(fail(v->rule, v->message, v->rule == "CT-602" ? hand_domain(c) : kBoardDomain));
+  if (edge.index >= 0 && board_->edge_on_board(edge.index, players()) && !road_owner(edge.index) &&
+      supply_roads(c) > 0) {
+    edge_owner_[ix(edge.index)] = static_cast<std::int8_t>(c);
+    p(c).roads++;
+    update_longest_road();
+  }
+  pay(c, road_cost());
+  turn_.built = true;
+  after_step();
+  return out;
+}
+
+Violations State::settlement(const PlaceRef& vertex, const std::vector<HunDraw>& huns) {
+  Violations out;
+  if (!gate(StepKind::settlement, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  std::optional<Violation> v = place_name(vertex, true);
+  if (!v && vertex.index >= 0) v = settlement_placement(c, vertex.index, false);
+  if (!v && supply_settlements(c) == 0)
+    v = Violation{
+        "CT-603",
+        fmt::format("{} has no settlement left (5 per colour, the fort included)", name(c))};
+  if (!v && !covers(player(c).hand, settlement_cost()))
+    v = Violation{"CT-602", fmt::format("a settlement costs brick, lumber, wool and grain, and {}",
+                                        colour_hand(c))};
+  if (v)
+    out.push_back(fail(v->rule, v->message, v->rule == "CT-602" ? hand_domain(c) : kBoardDomain));
+  if (vertex.index >= 0 && board_->vertex_on_board(vertex.index, players()) &&
+      !vertex_owner(vertex.index) && supply_settlements(c) > 0) {
+    vertex_owner_[ix(vertex.index)] = static_cast<std::int8_t>(c);
+    buildings_[ix(vertex.index)] = Building::settlement;
+    p(c).settlements++;
+    update_longest_road();
+  }
+  pay(c, settlement_cost());
+  auto h = hun_draw(huns, bag_total() > 0);
+  if (h && !v) out.push_back(*h);
+  turn_.built = true;
+  after_step();
+  return out;
+}
+
+Violations State::city(const PlaceRef& vertex, const std::vector<HunDraw>& huns) {
+  Violations out;
+  if (!gate(StepKind::city, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  std::optional<Violation> v = place_name(vertex, true);
+  bool own_settlement = vertex.index >= 0 && vertex_owner(vertex.index) == c &&
+                        building(vertex.index) == Building::settlement;
+  if (!v && !own_settlement) {
+    auto o = vertex.index >= 0 ? vertex_owner(vertex.index) : std::nullopt;
+    v = Violation{"CT-606",
+                  o ? fmt::format("{} holds {}'s {}; a city replaces one of the builder's own "
+                                  "settlements",
+                                  vertex.text, name(*o),
+                                  building(vertex.index) == Building::city ? "city" : "settlement")
+                    : fmt::format("{} holds no settlement of {}; a city replaces one of the "
+                                  "builder's own settlements",
+                                  vertex.text, name(c))};
+  }
+  if (!v && supply_cities(c) == 0)
+    v = Violation{"CT-603", fmt::format("{} has no city left (4 per colour)", name(c))};
+  if (!v && !covers(player(c).hand, city_cost()))
+    v = Violation{"CT-602",
+                  fmt::format("a city costs grain x2 and ore x3, and {}", colour_hand(c))};
+  if (v)
+    out.push_back(fail(v->rule, v->message, v->rule == "CT-602" ? hand_domain(c) : kBoardDomain));
+  if (own_settlement && supply_cities(c) > 0) {
+    buildings_[ix(vertex.index)] = Building::city;
+    p(c).settlements--;
+    p(c).cities++;
+  }
+  pay(c, city_cost());
+  auto h =
+      hun_draw(huns, bag_total() > 0 && options_.hun_trigger == HunTrigger::settlement_or_city);
+  if (h && !v) out.push_back(*h);
+  turn_.built = true;
+  after_step();
+  return out;
+}
+
+Violations State::wall_piece(int level) {
+  Violations out;
+  if (!gate(StepKind::wall_piece, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  int w = player(c).wall;
+  if (w < 0) {
+    out.push_back(fail("CT-607",
+                       fmt::format("{} has no wall section: it owns no border fort", name(c)),
+                       kBoardDomain));
+    return out;
+  }
+  int current = levels_[ix(w)];
+  const std::string& id = board_->walls[ix(w)].id;
+  if (level != current + 1)
+    out.push_back(fail("CT-607",
+                       current == 5 ? fmt::format("{} is at level 5, the maximum", id)
+                                    : fmt::format("{} is at level {}: the next piece is number "
+                                                  "{}, not {}",
+                                                  id, current, current + 1, level),
+                       kBoardDomain));
+  else if (!covers(player(c).hand, wall_cost(level)))
+    out.push_back(fail("CT-602",
+                       fmt::format("wall piece {} costs {}, and {}", level,
+                                   card_list(wall_cost(level)), colour_hand(c)),
+                       hand_domain(c)));
+  if (level > current) levels_[ix(w)] = level;
+  pay(c, wall_cost(level));
+  turn_.built = true;
+  after_step();
+  return out;
+}
+
+Violations State::buy_card(std::optional<DevCard> card) {
+  Violations out;
+  if (!gate(StepKind::buy_card, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  std::optional<Violation> v;
+  if (bought_ >= deck_size())
+    v = fail("CT-609",
+             fmt::format("the development deck is empty (all {} cards are bought)", deck_size()),
+             kDeckDomain);
+  else if (!covers(player(c).hand, card_cost()))
+    v = fail("CT-602",
+             fmt::format("a development card costs wool, grain and ore, and {}", colour_hand(c)),
+             hand_domain(c));
+  else if (card && named_[ix(static_cast<int>(*card))] >= deck_count(*card))
+    v = fail("CT-1002",
+             fmt::format("the deck holds {} {} card{}, and all are already named",
+                         deck_count(*card), name(*card), deck_count(*card) == 1 ? "" : "s"),
+             kDeckDomain);
+  if (v) out.push_back(*v);
+  if (bought_ < deck_size()) {
+    DevEntry e;
+    e.type = card;
+    e.bought = turn_.seq;
+    e.named_at_purchase = card.has_value();
+    p(c).devs.push_back(e);
+    ++bought_;
+    if (card) named_[ix(static_cast<int>(*card))]++;
+  }
+  pay(c, card_cost());
+  turn_.built = true;
+  after_step();
+  return out;
+}
+
+std::optional<Violation> State::name_card(Colour c, int index, DevCard card) {
+  std::optional<Violation> v;
+  if (named_[ix(static_cast<int>(card))] >= deck_count(card))
+    v = fail("CT-1002",
+             fmt::format("the deck holds {} {} card{}, and all are already named", deck_count(card),
+                         name(card), deck_count(card) == 1 ? "" : "s"),
+             kDeckDomain);
+  p(c).devs[ix(index)].type = card;
+  named_[ix(static_cast<int>(card))]++;
+  return v;
+}
+
+int State::next_dev_for_reveal(Colour c) const {
+  const auto& devs = player(c).devs;
+  for (int i = static_cast<int>(devs.size()) - 1; i >= 0; --i)
+    if (!devs[ix(i)].type && !devs[ix(i)].played) return i;
+  return -1;
+}
+
+bool State::knight_action_possible(bool c_used) const {
+  const Board& b = *board_;
+  int places_in_play = 0;
+  bool hun_on_place = false;
+  for (std::size_t g = 0; g < b.gatherings.size(); ++g) {
+    if (!in_play(b.gatherings[g].in, players())) continue;
+    ++places_in_play;
+    if (places_[g] > 0) hun_on_place = true;
+  }
+  if (hun_on_place && places_in_play > 1) return true;
+  for (std::size_t h = 0; h < b.hexes.size(); ++h)
+    if (hex_huns_[h] > 0 && in_play(b.hexes[h].in, players())) return true;
+  if (!c_used)
+    for (std::size_t h = 0; h < b.hexes.size(); ++h)
+      if (!b.hexes[h].land() && in_play(b.hexes[h].in, players()) && static_cast<int>(h) != pirate_)
+        return true;
+  return false;
+}
+
+Violations State::play_card(const Step& step) {
+  Violations out;
+  if (!gate(StepKind::play_card, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  DevCard d = *step.dev;
+  const Board& b = *board_;
+  bool timing_fault = false;  // CT-802 is cited once per card play
+  if (turn_.cards_played >= 1) {
+    out.push_back(
+        fail("CT-802", "a second development card this turn: at most one is played", kDeckDomain));
+    timing_fault = true;
+  }
+  if (d == DevCard::victory_point) {
+    out.push_back(fail("CT-808",
+                       "a victory-point card is never played: it stays hidden and is revealed "
+                       "with <reveal>",
+                       kDeckDomain));
+    return out;
+  }
+  if (!timing_fault && !turn_.rolled && options_.dev_timing == DevTiming::knight_before_roll &&
+      d != DevCard::knight) {
+    timing_fault = true;
+    out.push_back(fail("CT-802",
+                       fmt::format("a {} before the roll: only a knight is played before the roll "
+                                   "(dev-timing = knight-before-roll)",
+                                   name(d)),
+                       -1));
+  }
+  // The card: a known one bought before this turn, else the earliest unnamed one (CT-1001).
+  auto& devs = p(c).devs;
+  int index = -1;
+  for (std::size_t i = 0; i < devs.size() && index < 0; ++i)
+    if (!devs[i].played && devs[i].type == d && devs[i].bought < turn_.seq)
+      index = static_cast<int>(i);
+  if (index < 0)
+    for (std::size_t i = 0; i < devs.size() && index < 0; ++i)
+      if (!devs[i].played && !devs[i].type && devs[i].bought < turn_.seq) {
+        index = static_cast<int>(i);
+        if (auto v = name_card(c, index, d)) out.push_back(*v);
+      }
+  if (index >= 0) {
+    devs[ix(index)].played = true;
+  } else if (!timing_fault) {
+    bool bought_now = false;
+    for (const auto& e : devs)
+      if (!e.played && e.bought == turn_.seq && (!e.type || e.type == d)) bought_now = true;
+    out.push_back(fail("CT-802",
+                       bought_now ? fmt::format("{} plays a {} bought this turn; a card is "
+                                                "played from the next turn on",
+                                                name(c), name(d))
+                                  : fmt::format("{} holds no {} that could be played (known, or "
+                                                "unnamed and bought before this turn)",
+                                                name(c), name(d)),
+                       kDeckDomain));
+  }
+  turn_.cards_played++;
+
+  switch (d) {
+    case DevCard::knight: {
+      int count = 0;
+      bool c_used = false, last_pirate = false, steal_due = false;
+      int pirate_ref = -1;
+      for (std::size_t i = 0; i < step.actions.size(); ++i) {
+        const KnightAction& a = step.actions[i];
+        int ref = static_cast<int>(i);
+        if (a.kind == KnightAction::Kind::steal) {
+          if (!last_pirate) {
+            out.push_back(
+                fail("CT-408", "a steal comes directly after the knight's pirate move", -1, ref));
+            continue;
+          }
+          last_pirate = false;
+          steal_due = false;
+          if (a.colour == c)
+            out.push_back(
+                fail("CT-408",
+                     fmt::format("{} steals from itself; the victim is another player", name(c)),
+                     hand_domain(c), ref));
+          else if (total(player(a.colour).hand) == 0)
+            out.push_back(fail("CT-408",
+                               fmt::format("{} holds no resource card; the victim holds at least "
+                                           "one",
+                                           name(a.colour)),
+                               hand_domain(a.colour), ref));
+          else if (player(a.colour).hand[ix(a.card)] == 0)
+            out.push_back(fail("CT-408",
+                               fmt::format("{} steals {} from {}, but {}", name(c), name(a.card),
+                                           name(a.colour), colour_hand(a.colour)),
+                               hand_domain(a.colour), ref));
+          if (a.colour != c && player(a.colour).hand[ix(a.card)] > 0) {
+            p(a.colour).hand[ix(a.card)]--;
+            p(c).hand[ix(a.card)]++;
+          }
+          continue;
+        }
+        if (steal_due) {
+          out.push_back(fail("CT-408",
+                             "the knight's pirate moved and another player holds resource "
+                             "cards: a <steal> must follow it directly",
+                             -1, pirate_ref));
+          steal_due = false;
+        }
+        last_pirate = false;
+        if (count >= 2) {
+          out.push_back(
+              fail("CT-803", "a third knight action: a knight performs at most two", -1, ref));
+          continue;
+        }
+        if (a.kind == KnightAction::Kind::pirate && c_used) {
+          out.push_back(fail("CT-803",
+                             "the pirate action (C) is performed at most once per "
+                             "knight",
+                             -1, ref));
+          continue;
+        }
+        ++count;
+        if (a.kind == KnightAction::Kind::move_hun) {
+          int from = b.gathering_of(a.from), to = b.gathering_of(a.to);
+          std::optional<std::string> bad;
+          if (from < 0 || !in_play(b.gatherings[ix(from)].in, players()))
+            bad = fmt::format("gathering place {} is not in play with {} players",
+                              numeral_name(a.from), players());
+          else if (to < 0 || !in_play(b.gatherings[ix(to)].in, players()))
+            bad = fmt::format("gathering place {} is not in play with {} players",
+                              numeral_name(a.to), players());
+          else if (from == to)
+            bad = fmt::format("a Hun moves to a different gathering place, not back to {}",
+                              numeral_name(a.from));
+          else if (places_[ix(from)] == 0)
+            bad = fmt::format("gathering place {} holds no Hun", numeral_name(a.from));
+          if (bad) {
+            out.push_back(fail("CT-803", *bad, kHunDomain, ref));
+          } else {
+            places_[ix(from)]--;
+            places_[ix(to)]++;
+          }
+        } else if (a.kind == KnightAction::Kind::chase_hun) {
+          const HexDef& h = b.hexes[ix(a.hex)];
+          std::optional<std::string> bad;
+          if (!in_play(h.in, players()))
+            bad = fmt::format("{} is not in play with {} players", h.id, players());
+          else if (!h.land())
+            bad = fmt::format("{} is a sea hex; Huns are chased from land hexes", h.id);
+          else if (hex_huns_[ix(a.hex)] == 0)
+            bad = fmt::format("{} holds no Hun", h.id);
+          else if (!numeral_in_play(a.numeral))
+            bad = fmt::format("numeral {} is not in play with {} players (Huns I-III)",
+                              numeral_name(a.numeral), players());
+          else if (bag_[ix(a.numeral)] >= b.huns_per_numeral)
+            bad = fmt::format("every Hun of numeral {} is in the bag; none can be chased back",
+                              numeral_name(a.numeral));
+          if (bad) {
+            out.push_back(fail("CT-803", *bad, kHunDomain, ref));
+          } else {
+            hex_huns_[ix(a.hex)]--;
+            bag_[ix(a.numeral)]++;
+          }
+        } else {
+          const HexDef& h = b.hexes[ix(a.hex)];
+          std::optional<std::string> bad;
+          if (!in_play(h.in, players()))
+            bad = fmt::format("{} is not in play with {} players", h.id, players());
+          else if (h.land())
+            bad = fmt::format("{} is a land hex ({}); the pirate moves to a sea hex", h.id,
+                              name(h.terrain));
+          else if (a.hex == pirate_)
+            bad = fmt::format("the pirate already stands on {}; it moves to a different sea hex",
+                              h.id);
+          if (bad) out.push_back(fail("CT-803", *bad, kBoardDomain, ref));
+          if (in_play(h.in, players()) && !h.land()) pirate_ = a.hex;
+          c_used = true;
+          last_pirate = true;
+          steal_due = victims_exist(c);
+          pirate_ref = ref;
+        }
+      }
+      if (steal_due)
+        out.push_back(fail("CT-408",
+                           "the knight's pirate moved and another player holds resource cards: "
+                           "a <steal> must follow it",
+                           -1, pirate_ref));
+      if (options_.knight_actions == KnightActions::exactly_two && count < 2 &&
+          knight_action_possible(c_used))
+        out.push_back(fail("CT-803",
+                           fmt::format("the knight performs {} action{}; with knight-actions = "
+                                       "exactly-two it performs two while two are possible",
+                                       count, count == 1 ? "" : "s"),
+                           -1));
+      p(c).knights++;
+      update_largest_army(c);
+      break;
+    }
+    case DevCard::road_building: {
+      for (std::size_t i = 0; i < step.roads.size(); ++i) {
+        const PlaceRef& r = step.roads[i];
+        int ref = static_cast<int>(i);
+        if (i >= 2) {
+          out.push_back(
+              fail("CT-805", "road building places two roads, not more", kBoardDomain, ref));
+          continue;
+        }
+        std::optional<Violation> v = place_name(r, false);
+        if (!v && r.index >= 0) v = road_placement(c, r.index);
+        if (!v && supply_roads(c) == 0)
+          v = Violation{"CT-603", fmt::format("{} has no road left (15 per colour)", name(c))};
+        if (v) out.push_back(fail(v->rule, v->message, kBoardDomain, ref));
+        if (r.index >= 0 && b.edge_on_board(r.index, players()) && !road_owner(r.index) &&
+            supply_roads(c) > 0) {
+          edge_owner_[ix(r.index)] = static_cast<std::int8_t>(c);
+          p(c).roads++;
+          update_longest_road();
+        }
+      }
+      if (step.roads.size() < 2 && supply_roads(c) > 0 && legal_road_exists(c))
+        out.push_back(fail("CT-805",
+                           fmt::format("road building places {} road{}, but another legal road "
+                                       "was possible",
+                                       step.roads.size(), step.roads.size() == 1 ? "" : "s"),
+                           kBoardDomain));
+      break;
+    }
+    case DevCard::year_of_plenty: {
+      Cards bank = bank_;
+      int possible = std::min(2, total(bank_));
+      std::optional<Violation> v;
+      if (step.take.count() > 2)
+        v = fail("CT-806", fmt::format("year of plenty takes two cards, not {}", step.take.count()),
+                 hand_domain(c));
+      for (std::size_t i = 0; i < step.take.order.size() && i < 2; ++i) {
+        Resource r = step.take.order[i];
+        if (bank[ix(r)] == 0) {
+          if (!v) v = fail("CT-806", fmt::format("the bank holds no {}", name(r)), hand_domain(c));
+          continue;
+        }
+        bank[ix(r)]--;
+        bank_[ix(r)]--;
+        p(c).hand[ix(r)]++;
+      }
+      if (!v && step.take.count() < possible)
+        v = fail("CT-806",
+                 fmt::format("year of plenty takes {} card{} while the bank holds {}",
+                             step.take.count(), step.take.count() == 1 ? "" : "s",
+                             count_of(total(bank_) + step.take.count(), "card")),
+                 hand_domain(c));
+      if (v) out.push_back(*v);
+      break;
+    }
+    case DevCard::monopoly: {
+      Resource r = step.resource;
+      std::array<int, kColours> given{};
+      for (Colour o : seats_) {
+        if (o == c) continue;
+        given[ix(o)] = player(o).hand[ix(r)];
+        p(o).hand[ix(r)] = 0;
+        p(c).hand[ix(r)] += given[ix(o)];
+      }
+      if (!step.gives.empty()) {
+        std::array<bool, kColours> listed{};
+        std::optional<Violation> v;
+        for (std::size_t i = 0; i < step.gives.size() && !v; ++i) {
+          const MonopolyGive& g = step.gives[i];
+          int ref = static_cast<int>(i);
+          if (g.colour == c)
+            v = fail("CT-807", fmt::format("{} plays the monopoly and gives nothing", name(c)), -1,
+                     ref);
+          else if (listed[ix(g.colour)])
+            v = fail("CT-807", fmt::format("{} is listed twice", name(g.colour)), -1, ref);
+          else if (given[ix(g.colour)] == 0)
+            v = fail("CT-807",
+                     fmt::format("{} holds no {} and gives nothing", name(g.colour), name(r)), -1,
+                     ref);
+          else if (given[ix(g.colour)] != g.count)
+            v = fail("CT-807",
+                     fmt::format("{} gives {} {}, not {}", name(g.colour), given[ix(g.colour)],
+                                 name(r), g.count),
+                     -1, ref);
+          listed[ix(g.colour)] = true;
+        }
+        for (Colour o : seats_)
+          if (!v && o != c && given[ix(o)] > 0 && !listed[ix(o)])
+            v = fail(
+                "CT-807",
+                fmt::format("{} gives {} {} but is not listed", name(o), given[ix(o)], name(r)),
+                -1);
+        if (v) out.push_back(*v);
+      }
+      break;
+    }
+    case DevCard::victory_point:
+      break;
+  }
+  after_step();
+  return out;
+}
+
+Violations State::reveal(DevCard card) {
+  Violations out;
+  if (!gate(StepKind::reveal, out)) return out;
+  turn_.last_was_pirate = false;
+  Colour c = turn_.colour;
+  if (card != DevCard::victory_point) {
+    out.push_back(
+        fail("CT-1001",
+             fmt::format("during play only victory-point cards are revealed, not a {}", name(card)),
+             kDeckDomain));
+    return out;
+  }
+  int index = next_dev_for_reveal(c);
+  if (index < 0) {
+    out.push_back(fail("CT-1001",
+                       fmt::format("{} holds no unnamed development card to reveal", name(c)),
+                       kDeckDomain));
+    return out;
+  }
+  if (auto v = name_card(c, index, card)) out.push_back(*v);
+  after_step();
+  return out;
+}
+
+Violations State::end_reveal(Colour c, DevCard card) {
+  Violations out;
+  int index = next_dev_for_reveal(c);
+  if (index < 0) {
+    out.push_back(fail(
+        "CT-1001", fmt::format("{} holds no unnamed, unplayed development card to reveal", name(c)),
+        kDeckDomain));
+    return out;
+  }
+  if (auto v = name_card(c, index, card)) out.push_back(*v);
+  return out;
+}
+
+}  // namespace wallaudit::ct
