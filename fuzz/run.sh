@@ -20,7 +20,7 @@ run() {  # run TARGET CORPUS_NAME SEED_DIRS...
   local corpus=build-fuzz/corpus/$name
   mkdir -p "$corpus"
   for seeds in "$@"; do
-    [ -d "$seeds" ] && find "$seeds" -name '*.xml' -size -64k -exec cp -t "$corpus" {} + 2>/dev/null || true
+    [ -d "$seeds" ] && find "$seeds" \( -name '*.xml' -o -name '*.map' \) -size -64k -exec cp -t "$corpus" {} + 2>/dev/null || true
   done
   echo "fuzz: $name for ${seconds}s"
   build-fuzz/fuzz/$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
@@ -33,5 +33,6 @@ for game in samples/*/; do
   name=$(basename "$game")
   run fuzz_record "record-$name" "$game" tests/data/fuzz-regressions
 done
-run fuzz_boards boards lib/chang_cheng/data tests/data/schema/boards
+run fuzz_boards boards lib/*/data tests/data/schema/boards samples/catan-great-wall/legal/boards \
+  samples/dschingis-bohn/maps
 echo "fuzz: ${total}s in all, no crash"
