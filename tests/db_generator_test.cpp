@@ -18,8 +18,9 @@
 namespace wallaudit::test {
 namespace {
 
+// At least 1,000 games in every build, the sanitizer build included.
 #if defined(__SANITIZE_ADDRESS__)
-constexpr int kGames = 600;
+constexpr int kGames = 1000;
 #else
 constexpr int kGames = 1500;
 #endif
