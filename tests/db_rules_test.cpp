@@ -1070,5 +1070,697 @@ TEST(DbRules, TheThirdExhaustion) {
   EXPECT_TRUE(battle) << "no generated battle reshuffles at the third exhaustion";
 }
 
+// ---- every rule id of rules/dschingis-bohn.md, by name ------------------------------------------
+
+// The modelled-19 geometry as an inline map definition (no camp sites for 4 or 5 players).
+std::string inline_map(const std::string& name, const std::string& change_from = "",
+                       const std::string& change_to = "") {
+  std::string map = "<map name=\"" + name + R"(">
+<space id="01" adj="02 04 05"/><space id="02" adj="01 03 05 06"/><space id="03" adj="02 06 07"/>
+<space id="04" adj="01 05 08 09"/><space id="05" adj="01 02 04 06 09 10"/><space id="06" adj="02 03 05 07 10 11"/>
+<space id="07" adj="03 06 11 12"/><space id="08" adj="04 09 13"/><space id="09" adj="04 05 08 10 13 14"/>
+<space id="10" adj="05 06 09 11 14 15"/><space id="11" adj="06 07 10 12 15 16"/><space id="12" adj="07 11 16"/>
+<space id="13" adj="08 09 14 17"/><space id="14" adj="09 10 13 15 17 18"/><space id="15" adj="10 11 14 16 18 19"/>
+<space id="16" adj="11 12 15 19"/><space id="17" adj="13 14 18"/><space id="18" adj="14 15 17 19"/>
+<space id="19" adj="15 16 18"/><camp-sites players="3" spaces="01 12 17"/></map>)";
+  return change_from.empty() ? map : replace(map, change_from, change_to);
+}
+
+// The deck after the deal with red's hand given, `top` first, filled up from `fill` (kind,
+// count) in this order: 89 cards when `length` is left at its default.
+std::string deck_order(const std::vector<std::pair<std::string, int>>& fill, int length = 89) {
+  std::string out;
+  int n = 0;
+  for (const auto& [bean, count] : fill)
+    for (int i = 0; i < count && n < length; ++i, ++n)
+      out += (out.empty() ? "" : " ") + bean;
+  return out;
+}
+
+// `value | f` is f(value): edits applied one after another.
+template <typename T, typename F>
+auto operator|(T value, F f) -> decltype(f(std::move(value))) {
+  return f(std::move(value));
+}
+
+// Each case names the rule id it shows; an expected list {"malformed"} asks for a format error.
+void run_named(const std::vector<Case>& cases) {
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    DbRecord rec;
+    try {
+      rec = c.record();
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << c.name << ": " << e.what();
+      continue;
+    }
+    GameResult result = check_text(rec.str());
+    if (c.expected == std::vector<std::string>{"malformed"}) {
+      EXPECT_EQ(result.verdict, Verdict::malformed) << c.name << "\n" << dump(result);
+      continue;
+    }
+    EXPECT_EQ(found(result), c.expected) << c.name << "\n" << dump(result);
+    if (c.expected.empty()) {
+      EXPECT_EQ(result.verdict, Verdict::ok) << c.name << "\n" << dump(result);
+    }
+  }
+}
+
+// Every id of the rules document, with the cases below that name it.
+const std::vector<std::string> kRuleIds{
+    "DB-101",  "DB-102",  "DB-103",  "DB-104",  "DB-105",  "DB-106",  "DB-107",  "DB-201",
+    "DB-202",  "DB-203",  "DB-204",  "DB-301",  "DB-302",  "DB-303",  "DB-304",  "DB-305",
+    "DB-306",  "DB-307",  "DB-401",  "DB-402",  "DB-403",  "DB-404",  "DB-405",  "DB-406",
+    "DB-407",  "DB-408",  "DB-409",  "DB-410",  "DB-411",  "DB-412",  "DB-413",  "DB-414",
+    "DB-501",  "DB-502",  "DB-503",  "DB-504",  "DB-505",  "DB-601",  "DB-602",  "DB-603",
+    "DB-604",  "DB-605",  "DB-606",  "DB-607",  "DB-608",  "DB-609",  "DB-701",  "DB-702",
+    "DB-703",  "DB-704",  "DB-705",  "DB-801",  "DB-802",  "DB-803",  "DB-804",  "DB-901",
+    "DB-902",  "DB-903",  "DB-904",  "DB-905",  "DB-906",  "DB-907",  "DB-908",  "DB-909",
+    "DB-1001", "DB-1002", "DB-1003", "DB-1004", "DB-1005", "DB-1201", "DB-1202", "DB-1203",
+    "DB-1204", "DB-1205"};
+
+std::vector<Case> named_cases() {
+  auto op = db_opening();
+  auto t12 = all12();
+  auto t10 = upto(t12, 10);
+  // Red's turn 13 after he took the rice field 03 in turn 10: three cards turned up; his load
+  // takes the deck's last card.
+  const std::string red13 =
+      R"(<turn colour="red"><harvest field="1" coins="0"/><plant bean="stink" field="1"/><turn-up beans="stink stink blue"/><plant bean="stink" field="1"/><plant bean="stink" field="1"/><plant bean="blue" field="2"/><load count="4"/><reshuffle/><take count="4"/></turn>)";
+  // Green's turn 12 with a battle for blue's camp 17 before the draw; blue keeps his steppe
+  // 13 and plays turn 14.
+  const std::string camp_battle =
+      R"(<battle target="17" result="captured"><round><attack source="hand" bean="chili"/><defend source="hand" bean="green"/></round></battle><draw count="4"/>)";
+  DbTurns t13 = plus(edit(t12, 12, R"(<draw count="4"/>)", camp_battle), red13);
+  DbTurns t14 = plus(
+      t13,
+      R"(<turn colour="blue"><harvest field="1" coins="2"/><plant bean="chili" field="1"/><turn-up beans="chili chili"/><plant bean="chili" field="1"/><plant bean="chili" field="1"/><draw count="3"/></turn>)");
+  const std::string battle4 =
+      R"(<battle target="02" result="captured"><round><attack source="hand" bean="blue"/><defend source="deck" bean="green"/></round></battle>)";
+  const std::string river05 = R"(<territory space="05" card="river"/>)";
+  const std::string city05 = R"(<territory space="05" card="city"/>)";
+  // Eleven kinds: 154 - 15 = 139 cards after the deal.
+  const std::string kEleven = R"(<option name="beans" value="eleven"/>)";
+  const std::string deck89 = deck_order({{"chili", 17},
+                                         {"stink", 16},
+                                         {"green", 14},
+                                         {"soy", 10},
+                                         {"black-eyed", 10},
+                                         {"red", 7},
+                                         {"garden", 6},
+                                         {"blue", 19}});
+  const std::string deck_blue21 = deck_order({{"blue", 21},
+                                              {"chili", 17},
+                                              {"stink", 16},
+                                              {"green", 14},
+                                              {"soy", 10},
+                                              {"black-eyed", 10},
+                                              {"red", 7}});
+  return {
+      // 1. Components.
+      {"DB-101 legal: the eight kinds of the German deck", rec(upto(op, 3)), {}},
+      {"DB-101 a 21st blue bean (the deck holds 20)",
+       setup_edit({}, R"(<hand )", R"(<deck order=")" + deck_blue21 + R"("/><hand )"),
+       {"DB-1202@0"}},
+      {"DB-101 legal: a deck of 104 - 15 cards after the deal",
+       setup_edit({}, R"(<hand )", R"(<deck order=")" + deck89 + R"("/><hand )"),
+       {}},
+      {"DB-102 legal: cocoa with beans=eleven",
+       rec({edit(edit(op, 1, R"(<turn-up beans="soy red"/>)", R"(<turn-up beans="soy cocoa"/>)"), 1,
+                 R"(<plant bean="red" field="2"/>)", R"(<plant bean="cocoa" field="2"/>)")[0]},
+           kEleven),
+       {}},
+      {"DB-102 cocoa without beans=eleven does not exist",
+       rec({edit(edit(op, 1, R"(<turn-up beans="soy red"/>)", R"(<turn-up beans="soy cocoa"/>)"), 1,
+                 R"(<plant bean="red" field="2"/>)", R"(<plant bean="cocoa" field="2"/>)")[0]}),
+       {"malformed"}},
+      {"DB-102 with eleven kinds the deck after the deal is 139 cards, not 89",
+       setup_edit({}, R"(<hand )", R"(<deck order=")" + deck89 + R"("/><hand )", kEleven),
+       {"DB-306@0"}},
+      {"DB-103 legal: 3 garden give 3 thalers, 3 soy 1", rec(upto(op, 6)), {}},
+      {"DB-103 3 garden claimed as 2 thalers",
+       rec(edit(upto(op, 6), 6, R"(coins="3")", R"(coins="2")")),
+       {"DB-1005@6"}},
+      {"DB-104 legal: thalers named by their kind", rec(t10), {}},
+      {"DB-104 a thaler keeps its kind: red holds no green thaler",
+       rec(edit(t10, 10, R"(pay="red red red")", R"(pay="red red green")")),
+       {"DB-412@10"}},
+      {"DB-105 legal: two fields are enough", rec(upto(op, 6)), {}},
+      {"DB-105 no third-field card: a purchase without the option breaks DB-304",
+       rec(plus(
+           upto(op, 5),
+           R"(<turn colour="green"><harvest field="1" coins="3"/><buy-field/><plant bean="black-eyed" field="2"/><turn-up beans="stink black-eyed"/><plant bean="stink" field="1"/><plant bean="black-eyed" field="2"/><draw count="3"/></turn>)")),
+       {"DB-304@6"}},
+      {"DB-106 legal: a third city from the box",
+       setup_edit(upto(op, 3), R"(<territory space="03" card="rice-field"/>)",
+                  R"(<territory space="03" card="city"/>)", kAnyBox),
+       {}},
+      {"DB-106 a fourth city: the box holds three",
+       [=] {
+         DbRecord r = db_record(upto(op, 3), kAnyBox);
+         r.setup = replace(replace(r.setup, R"(<territory space="03" card="rice-field"/>)",
+                                   R"(<territory space="03" card="city"/>)"),
+                           R"(<territory space="08" card="rice-field"/>)",
+                           R"(<territory space="08" card="city"/>)");
+         return r;
+       },
+       {"DB-302@0"}},
+      {"DB-106 a second steppe-1: one per horse colour",
+       setup_edit(upto(op, 3), R"(<territory space="03" card="rice-field"/>)",
+                  R"(<territory space="03" card="steppe-1"/>)", kAnyBox),
+       {"DB-302@0"}},
+      {"DB-107 legal: marker colours are labels (purple, orange, white)",
+       [=] {
+         DbRecord r = db_record(upto(op, 2));
+         r.players =
+             R"(<player colour="purple"/><player colour="orange"/><player colour="white"/>)";
+         r.setup =
+             replace(replace(replace(replace(r.setup, R"(colour="green")", R"(colour="white")"),
+                                     R"(colour="blue")", R"(colour="orange")"),
+                             R"(<camp colour="red")", R"(<camp colour="purple")"),
+                     R"(<hand colour="red")", R"(<hand colour="purple")");
+         r.play = replace(replace(r.play, R"(colour="red")", R"(colour="purple")"),
+                          R"(colour="blue")", R"(colour="orange")");
+         return r;
+       },
+       {}},
+      // 2. The map.
+      {"DB-201 legal: an inline map of the same geometry",
+       [=] {
+         DbRecord r = db_record(upto(op, 3));
+         r.map = inline_map("inline-19");
+         return r;
+       },
+       {}},
+      {"DB-201 a space adjacent to itself",
+       [=] {
+         DbRecord r = db_record(upto(op, 3));
+         r.map = inline_map("self-19", R"(<space id="01" adj="02 04 05"/>)",
+                            R"(<space id="01" adj="01 02 04 05"/>)");
+         return r;
+       },
+       {"malformed"}},
+      {"DB-201 adjacency not symmetric",
+       [=] {
+         DbRecord r = db_record(upto(op, 3));
+         r.map = inline_map("asym-19", R"(<space id="01" adj="02 04 05"/>)",
+                            R"(<space id="01" adj="02 03 04 05"/>)");
+         return r;
+       },
+       {"malformed"}},
+      {"DB-201 a map that is not connected",
+       [=] {
+         DbRecord r = db_record(upto(op, 3));
+         r.map = replace(inline_map("split-19"), R"(<camp-sites)",
+                         R"(<space id="20" adj=""/><camp-sites)");
+         return r;
+       },
+       {"malformed"}},
+      {"DB-202 legal: the built-in map by name",
+       [=] {
+         DbRecord r = db_record(upto(op, 3));
+         r.map = R"(<map name="modelled-19"/>)";
+         return r;
+       },
+       {}},
+      {"DB-202 no guessed geometry: an unknown built-in map",
+       [=] {
+         DbRecord r = db_record(upto(op, 3));
+         r.map = R"(<map name="printed-first-game"/>)";
+         return r;
+       },
+       {"malformed"}},
+      {"DB-203 legal: modelled-19 is the default map", rec(upto(op, 8)), {}},
+      {"DB-204 legal: across a river from a forest",
+       setup_edit(edit(edit(t10, 10, R"(target="03")", R"(target="10")"), 10, R"(bean="green"/>)",
+                       R"(bean="stink"/>)"),
+                  city05, river05, kAnyBox),
+       {}},
+      {"DB-204 across a river without a forest breaks DB-603",
+       setup_edit(edit(edit(upto(op, 4), 4, R"(target="02" result="captured")", R"(target="10")"),
+                       4, R"(<draw count="4"/>)", R"(<draw count="3"/>)"),
+                  city05, river05, kAnyBox),
+       {"DB-603@4"}},
+      {"DB-204 a space two steps away is not adjacent",
+       rec(edit(edit(upto(op, 4), 4, R"(target="02")", R"(target="06")"), 4, R"(<draw count="4"/>)",
+                R"(<draw count="3"/>)")),
+       {"DB-603@4"}},
+      // 3. Set-up (more in SetUp).
+      {"DB-301 legal: three players", rec(upto(op, 3)), {}},
+      {"DB-302 legal: the three-player card set", rec(upto(op, 3)), {}},
+      {"DB-302 a river with three players", setup_edit(upto(op, 3), city05, river05), {"DB-302@0"}},
+      {"DB-303 legal: every open site stated once", rec(upto(op, 3)), {}},
+      {"DB-304 legal: two fields all game", rec(t12), {}},
+      {"DB-305 legal: camps chosen from the last seat on", rec(upto(op, 3)), {}},
+      {"DB-306 legal: one hand of 5 given", rec(upto(op, 3)), {}},
+      {"DB-307 legal: seat order", rec(upto(op, 3)), {}},
+      // 4. A turn.
+      {"DB-401 legal: start, steps 1 to 3, battles, step 4", rec(upto(op, 6)), {}},
+      {"DB-401 a harvest inside a draw split by a reshuffle is out of place (DB-410)",
+       rec({edit(op, 1, R"(<draw count="3"/>)",
+                 R"(<draw count="1"/><harvest field="1"/><draw count="2"/>)")[0]}),
+       {"DB-408@1"}},
+      {"DB-401 a turn-up after the draw",
+       rec({R"(<turn colour="red"><plant bean="soy" field="1"/><plant bean="soy" field="1"/><draw count="3"/><turn-up beans="soy red"/><plant bean="soy" field="1"/><plant bean="red" field="2"/></turn>)"}),
+       {"DB-405@1", "DB-401@1", "DB-407@1", "DB-407@1"}},
+      {"DB-402 legal: a pos that holds the card",
+       rec(edit(upto(op, 4), 4, R"(<attack source="hand" bean="blue"/>)",
+                R"(<attack source="hand" bean="blue" pos="1"/>)")),
+       {}},
+      {"DB-402 a pos beyond the hand",
+       rec(edit(upto(op, 4), 4, R"(<attack source="hand" bean="blue"/>)",
+                R"(<attack source="hand" bean="blue" pos="9"/>)")),
+       {"DB-402@4"}},
+      {"DB-403 legal: the same kind in two fields",
+       rec({edit(op, 1, R"(<plant bean="red" field="2"/>)",
+                 R"(<plant bean="red" field="2"/>)")[0]}),
+       {}},
+      {"DB-403 a soy on a red field",
+       rec({edit(op, 1, R"(<plant bean="soy" field="1"/><plant bean="red" field="2"/>)",
+                 R"(<plant bean="soy" field="2"/><plant bean="red" field="2"/>)")[0]}),
+       {"DB-403@1"}},
+      {"DB-404 legal: two cards in step 1", rec(upto(op, 1)), {}},
+      {"DB-404 step 1 left out",
+       rec({edit(op, 1, R"(<plant bean="soy" field="1"/><plant bean="soy" field="1"/>)", "")[0]}),
+       {"DB-404@1"}},
+      {"DB-405 legal: two cards turned up", rec(upto(op, 1)), {}},
+      {"DB-405 one card turned up",
+       rec({edit(edit(op, 1, R"(<turn-up beans="soy red"/>)", R"(<turn-up beans="soy"/>)"), 1,
+                 R"(<plant bean="red" field="2"/>)", "")[0]}),
+       {"DB-405@1"}},
+      {"DB-406 legal: a trade and donations", rec(upto(op, 8)), {}},
+      {"DB-406 a trade with oneself",
+       rec(edit(upto(op, 6), 6, R"(<trade partner="red">)", R"(<trade partner="green">)")),
+       {"DB-406@6", "DB-407@6", "DB-407@6"}},
+      {"DB-406 a trade with oneself before the turn-up: the moment first",
+       rec(edit(
+           upto(op, 6), 6, R"(<turn-up beans="stink green"/><trade partner="red">)",
+           R"(<trade partner="green"><give source="hand" bean="black-eyed"/><get bean="red"/></trade><turn-up beans="stink green"/><trade partner="red">)")),
+       {"DB-405@6", "DB-406@6", "DB-407@6"}},
+      {"DB-407 legal: every card planted", rec(upto(op, 2)), {}},
+      {"DB-407 a card left unplanted",
+       rec({edit(op, 1, R"(<plant bean="red" field="2"/>)", "")[0]}),
+       {"DB-407@1"}},
+      {"DB-408 legal: three cards drawn", rec(upto(op, 1)), {}},
+      {"DB-408 two cards drawn",
+       rec({edit(op, 1, R"(<draw count="3"/>)", R"(<draw count="2"/>)")[0]}),
+       {"DB-408@1"}},
+      {"DB-409 legal: a record that stops after a complete turn", rec(upto(op, 5)), {}},
+      {"DB-409 the record's last turn without its draw",
+       rec(edit(upto(op, 5), 5, R"(<draw count="3"/>)", "")),
+       {"DB-408@5"}},
+      {"DB-409 the record's last turn without its turn-up and step 3",
+       rec(edit(
+           upto(op, 3), 3,
+           R"(<turn-up beans="garden black-eyed"/><plant bean="garden" field="1"/><plant bean="black-eyed" field="2"/>)",
+           "")),
+       {"DB-405@3"}},
+      {"DB-410 legal: a harvest in another player's turn", rec(upto(op, 6)), {}},
+      {"DB-410 an empty field",
+       rec({edit(op, 1, R"(<plant bean="soy")", R"(<harvest field="2"/><plant bean="soy")")[0]}),
+       {"DB-410@1"}},
+      {"DB-411 legal: a single card once the field of three is harvested",
+       rec({edit(op, 1, R"(<draw)",
+                 R"(<harvest field="1" coins="1"/><harvest field="2" coins="0"/><draw)")[0]}),
+       {}},
+      {"DB-411 a single card while another field holds three",
+       rec({edit(op, 1, R"(<draw)", R"(<harvest field="2" coins="0"/><draw)")[0]}),
+       {"DB-411@1"}},
+      {"DB-412 legal: the topmost thaler pays", rec(upto(op, 4)), {}},
+      {"DB-412 a named thaler not in the treasury",
+       rec(edit(upto(op, 4), 4, R"(<battle target="02")", R"(<battle target="02" pay="garden")")),
+       {"DB-412@4"}},
+      {"DB-413 legal: thalers pay a cart and a battle", rec(t10), {}},
+      {"DB-413 thalers spent are gone: a second battle after the cart cannot be paid",
+       rec(edit(
+           t10, 10, R"(<load count="4"/>)",
+           R"(<battle target="05" result="captured"><round><attack source="deck" bean="blue"/><defend source="deck" bean="soy"/></round></battle><load count="4"/>)")),
+       {"DB-412@10"}},
+      {"DB-414 legal: a third field with the option",
+       rec(plus(
+               upto(op, 5),
+               R"(<turn colour="green"><harvest field="1" coins="3"/><buy-field/><plant bean="black-eyed" field="2"/><turn-up beans="stink black-eyed"/><plant bean="stink" field="1"/><plant bean="black-eyed" field="3"/><draw count="3"/></turn>)"),
+           kBuyable),
+       {}},
+      {"DB-414 a third field without three thalers",
+       rec(plus(
+               upto(op, 5),
+               R"(<turn colour="green"><buy-field/><plant bean="black-eyed" field="2"/><turn-up beans="stink black-eyed"/><plant bean="stink" field="3"/><plant bean="black-eyed" field="2"/><draw count="3"/></turn>)"),
+           kBuyable),
+       {"DB-412@6"}},
+      // 5. The deck.
+      {"DB-501 legal: cards come from the top of a known deck",
+       setup_edit(
+           DbTurns{replace(op[0], R"(<turn-up beans="soy red"/>)",
+                           R"(<turn-up beans="chili chili"/>)")} |
+               [](DbTurns t) {
+                 t[0] = replace(
+                     replace(
+                         t[0], R"(<plant bean="soy" field="1"/><plant bean="red" field="2"/><draw)",
+                         R"(<plant bean="chili" field="2"/><plant bean="chili" field="2"/><draw)"),
+                     R"(<draw count="3"/>)", R"(<draw beans="chili chili chili"/>)");
+                 return t;
+               },
+           R"(<hand )", R"(<deck order=")" + deck89 + R"("/><hand )"),
+       {}},
+      {"DB-501 a card from below the top of a known deck breaks DB-1203",
+       setup_edit(
+           DbTurns{replace(op[0], R"(<turn-up beans="soy red"/>)",
+                           R"(<turn-up beans="chili chili"/>)")} |
+               [](DbTurns t) {
+                 t[0] = replace(
+                     replace(
+                         t[0], R"(<plant bean="soy" field="1"/><plant bean="red" field="2"/><draw)",
+                         R"(<plant bean="chili" field="2"/><plant bean="chili" field="2"/><draw)"),
+                     R"(<draw count="3"/>)", R"(<draw beans="chili chili stink"/>)");
+                 return t;
+               },
+           R"(<hand )", R"(<deck order=")" + deck89 + R"("/><hand )"),
+       {"DB-1203@1"}},
+      {"DB-502 a reshuffle where none is due",
+       rec({edit(op, 1, R"(<draw count="3"/>)", R"(<reshuffle/><draw count="3"/>)")[0]}),
+       {"DB-502@1"}},
+      {"DB-505 a reshuffle order where none is due breaks DB-502 first",
+       rec({edit(op, 1, R"(<draw count="3"/>)",
+                 R"(<reshuffle order="soy"/><draw count="3"/>)")[0]}),
+       {"DB-502@1"}},
+      // 6. Battles.
+      {"DB-601 legal: battles after step 3", rec(upto(op, 6)), {}},
+      {"DB-601 a battle before the turn-up",
+       rec(edit(edit(upto(op, 4), 4, battle4, ""), 4, R"(<turn-up)", battle4 + "<turn-up")),
+       {"DB-601@4"}},
+      {"DB-602 legal: each battle paid with one thaler", rec(upto(op, 6)), {}},
+      {"DB-602 a battle that cannot be paid breaks DB-412",
+       rec({edit(
+           op, 1, R"(<draw count="3"/>)",
+           R"(<battle target="02"><round><attack source="hand" bean="chili"/><defend source="deck" bean="soy"/></round></battle><draw count="4"/>)")
+                [0]}),
+       {"DB-412@1"}},
+      {"DB-603 legal: a neutral space next to one's own", rec(upto(op, 4)), {}},
+      {"DB-603 one's own territory",
+       rec(edit(edit(upto(op, 4), 4, R"(target="02")", R"(target="01")"), 4, R"(<draw count="4"/>)",
+                R"(<draw count="3"/>)")),
+       {"DB-603@4"}},
+      {"DB-604 legal: a deck attack", rec(upto(op, 6)), {}},
+      {"DB-604 a hand card the hand cannot hold breaks DB-402",
+       rec(edit(upto(op, 4), 4, R"(<attack source="hand" bean="blue"/>)",
+                R"(<attack source="hand" bean="chili" pos="1"/>)")),
+       {"DB-402@4"}},
+      {"DB-605 legal: an owner defends from his hand", rec(upto(t12, 9)), {}},
+      {"DB-605 a neutral territory defends from a hand",
+       rec(edit(upto(op, 4), 4, R"(<defend source="deck" bean="green"/>)",
+                R"(<defend source="hand" bean="green"/>)")),
+       {"DB-605@4"}},
+      {"DB-606 legal: forest minimum 17 beaten by 20", rec(upto(op, 7)), {}},
+      {"DB-606 cavalry 17 against stink 16 raised to the village's 16 wins, claimed repelled",
+       rec(edit(upto(op, 6), 6, R"(<battle target="15" result="captured">)",
+                R"(<battle target="15" result="repelled">)")),
+       {"DB-1005@6"}},
+      {"DB-607 legal: a tie goes to the defender",
+       rec(edit(
+           edit(
+               upto(op, 4), 4,
+               R"(<battle target="02" result="captured"><round><attack source="hand" bean="blue"/>)",
+               R"(<battle target="02" result="repelled"><round><attack source="hand" bean="stink"/>)"),
+           4, R"(<draw count="4"/>)", R"(<draw count="3"/>)")),
+       {}},
+      {"DB-607 a tie claimed as a capture",
+       rec(edit(edit(upto(op, 4), 4, R"(<round><attack source="hand" bean="blue"/>)",
+                     R"(<round><attack source="hand" bean="stink"/>)"),
+                4, R"(<draw count="4"/>)", R"(<draw count="3"/>)")),
+       {"DB-1005@4"}},
+      {"DB-609 legal: a captured steppe's cavalry attacks at once", rec(upto(op, 6)), {}},
+      {"DB-609 a capture that takes a last territory ends the game: a draw after it",
+       [] { return five(edit(five_turns(), 6, R"(<vp)", R"(<draw count="4"/><vp)"), kFiveEnd); },
+       {"DB-1003@6"}},
+      // 7. Cavalry.
+      {"DB-701 legal: the captor of a steppe owns its cavalry", rec(upto(op, 8)), {}},
+      {"DB-701 the cavalry of a neutral steppe belongs to nobody",
+       rec(edit(upto(op, 6), 6,
+                R"(<attack source="cavalry" cavalry="3"/><defend source="deck" bean="stink"/>)",
+                R"(<attack source="cavalry" cavalry="1"/><defend source="deck" bean="stink"/>)")),
+       {"DB-705@6"}},
+      {"DB-702 legal: a cavalry that lost a round is exhausted, not lost", rec(upto(t12, 9)), {}},
+      {"DB-703 legal: fresh again at its owner's next turn", rec(upto(t12, 9)), {}},
+      {"DB-702 an exhausted cavalry attacks again in the same turn",
+       rec(edit(
+           upto(t12, 9), 9, R"(<draw count="4"/>)",
+           R"(<battle target="13"><round><attack source="cavalry" cavalry="3"/><defend source="deck" bean="soy"/></round></battle><draw count="4"/>)")),
+       {"DB-705@9"}},
+      {"DB-704 legal: cavalry 3 changes hands with steppe 16", rec(upto(op, 6)), {}},
+      {"DB-705 legal: a lost cavalry round, then round 2", rec(upto(op, 6)), {}},
+      {"DB-705 cavalry against a city",
+       rec(edit(upto(op, 6), 6, R"(<battle target="07" result="captured">)",
+                R"(<battle target="10">)")),
+       {"DB-705@6"}},
+      // 8. Carts.
+      {"DB-801 legal: a cart bought with a forest", rec(t10), {}},
+      {"DB-801 no forest",
+       rec(edit(t10, 10, R"(<load count)", R"(<buy-cart colour="blue"/><load count)")),
+       {"DB-801@10", "DB-412@10"}},
+      {"DB-802 legal: two cards onto the new cart", rec(t10), {}},
+      {"DB-802 three cards onto the new cart",
+       rec(edit(t10, 10, R"(<buy-cart pay="red red red"/>)",
+                R"(<buy-cart pay="red red red"><load count="3"/></buy-cart>)")),
+       {"DB-802@10"}},
+      {"DB-803 legal: load 4, take 4 (a village)", rec(t10), {}},
+      {"DB-803 a cart owner draws",
+       rec(edit(t10, 10, R"(<load count="4"/><take count="4"/>)", R"(<draw count="4"/>)")),
+       {"DB-803@10"}},
+      {"DB-803 a cart owner draws with a card unplanted: the unplanted card first",
+       rec(edit(edit(t10, 10, R"(<load count="4"/><take count="4"/>)", R"(<draw count="4"/>)"), 10,
+                R"(<plant bean="soy" field="1"/>)", "")),
+       {"DB-407@10", "DB-803@10"}},
+      {"DB-804 legal: the cart keeps its cards through step 4", rec(upto(t12, 11)), {}},
+      // 9. Territories.
+      {"DB-901 legal: a player whose camp is captured plays on", rec(t14), {}},
+      {"DB-901 his turn is not skipped",
+       rec(plus(
+           t13,
+           R"(<turn colour="green"><diamond bean="stink"/><diamond bean="stink"/><plant bean="stink" field="1"/><turn-up beans="stink stink"/><plant bean="stink" field="1"/><plant bean="stink" field="1"/><draw count="4"/></turn>)")),
+       {"DB-307@14"}},
+      {"DB-902 legal: the city minimum 18 holds against chili", rec(plus(upto(op, 6), R"(<turn colour="red"><plant bean="green" field="1"/><turn-up beans="green red"/><plant bean="green" field="1"/><harvest field="1" coins="1"/><plant bean="red" field="1"/><battle target="05" result="repelled"><round><attack source="hand" bean="chili"/><defend source="deck" bean="soy"/></round></battle><draw count="4"/></turn>)")), {}},
+      {"DB-902 a city is worth 3",
+       rec(plus(
+           upto(op, 6),
+           R"(<turn colour="red"><plant bean="green" field="1"/><turn-up beans="green red"/><plant bean="green" field="1"/><harvest field="1" coins="1"/><plant bean="red" field="1"/><battle target="05" result="captured"><round><attack source="hand" bean="blue"/><defend source="deck" bean="soy"/></round></battle><vp colour="red" points="5"/><draw count="4"/></turn>)")),
+       {}},
+      {"DB-903 legal: the forest minimum 17", rec(upto(op, 7)), {}},
+      {"DB-903 stink 16 does not beat the forest's 17",
+       rec(edit(
+           upto(op, 7), 7,
+           R"(<round><attack source="hand" bean="blue"/><defend source="deck" bean="soy"/>)",
+           R"(<round><attack source="hand" bean="stink"/><defend source="deck" bean="soy"/>)")),
+       {"DB-1005@7"}},
+      {"DB-903 cavalry against a forest",
+       rec(edit(edit(upto(op, 6), 6, R"(<battle target="15" result="captured">)",
+                     R"(<battle target="11">)"),
+                6, R"(<draw count="4"/>)", R"(<draw count="3"/>)")),
+       {"DB-705@6"}},
+      {"DB-904 legal: the village taken adds a card to that step 4", rec(upto(op, 4)), {}},
+      {"DB-904 a village not taken adds none",
+       rec(edit(upto(op, 4), 4, R"(<round><attack source="hand" bean="blue"/>)",
+                R"(<round><attack source="hand" bean="stink"/>)")),
+       {"DB-408@4", "DB-1005@4"}},
+      {"DB-905 legal: a rice field adds a turned-up card", rec(plus(t12, red13)), {}},
+      {"DB-905 two cards turned up by the owner of a rice field",
+       rec(plus(t12, replace(replace(replace(red13, R"(<turn-up beans="stink stink blue"/>)",
+                                             R"(<turn-up beans="stink stink"/>)"),
+                                     R"(<plant bean="blue" field="2"/>)", ""),
+                             "<reshuffle/>", ""))),
+       {"DB-405@13"}},
+      {"DB-906 legal: two diamond fields, two flips", rec(t12), {}},
+      {"DB-906 a flip missing",
+       rec(edit(upto(t12, 9), 9, R"(<diamond bean="soy"/>)", "")),
+       {"DB-906@9"}},
+      {"DB-907 legal: steppe-2 gives blue cavalry 2", rec(upto(op, 8)), {}},
+      {"DB-907 a cavalry whose steppe another player owns",
+       rec(edit(upto(op, 6), 6,
+                R"(<attack source="cavalry" cavalry="3"/><defend source="deck" bean="stink"/>)",
+                R"(<attack source="cavalry" cavalry="2"/><defend source="deck" bean="stink"/>)")),
+       {"DB-705@6"}},
+      {"DB-908 legal: a river scores nothing and is never owned",
+       [=] {
+         DbRecord r = db_record(
+             upto(op, 3), kAnyBox,
+             R"(<end><final colour="red" vp="1"/><final colour="blue" vp="1"/><final colour="green" vp="1"/></end>)");
+         r.setup = replace(r.setup, city05, river05);
+         return r;
+       },
+       {}},
+      {"DB-908 a river as a target breaks DB-603",
+       setup_edit(edit(edit(upto(op, 4), 4, R"(target="02" result="captured")", R"(target="05")"),
+                       4, R"(<draw count="4"/>)", R"(<draw count="3"/>)"),
+                  city05, river05, kAnyBox),
+       {"DB-603@4"}},
+      {"DB-909 legal: razing gives a razed city 1 and a point for good",
+       rec(plus(
+               upto(op, 6),
+               R"(<turn colour="red"><plant bean="green" field="1"/><turn-up beans="green red"/><plant bean="green" field="1"/><harvest field="1" coins="1"/><plant bean="red" field="1"/><battle target="05" result="captured"><round><attack source="hand" bean="blue"/><defend source="deck" bean="soy"/></round></battle><vp colour="red" points="4"/><draw count="4"/></turn>)"),
+           kRazing),
+       {}},
+      // 10. The end; 12. hidden information.
+      {"DB-1001 legal: an unfinished game is not over", rec(t12), {}},
+      {"DB-1003 a turn after the end",
+       [] {
+         return five(plus(five_turns(), R"(<turn colour="blue"><draw count="3"/></turn>)"),
+                     kFiveEnd);
+       },
+       {"DB-1003@7"}},
+      {"DB-1001 legal: the end by a last territory",
+       [] { return five(five_turns(), kFiveEnd); },
+       {}},
+      {"DB-1004 legal: VP are the flags owned",
+       rec(t12, "",
+           R"(<end><final colour="red" vp="4"/><final colour="blue" vp="2"/><final colour="green" vp="5"/></end>)"),
+       {}},
+      {"DB-1004 thalers score nothing",
+       rec(t12, "",
+           R"(<end><final colour="red" vp="4"/><final colour="blue" vp="2"/><final colour="green" vp="8"/></end>)"),
+       {"DB-1005@0"}},
+      {"DB-1005 a wrong VP claim",
+       rec(edit(upto(op, 4), 4, R"(<draw count="4"/>)",
+                R"(<vp colour="red" points="3"/><draw count="4"/>)")),
+       {"DB-1005@4"}},
+      {"DB-1201 a turned-up card must be named",
+       rec({edit(op, 1, R"(<plant bean="red" field="2"/>)", R"(<plant field="2"/>)")[0]}),
+       {"malformed"}},
+      {"DB-1201 legal: drawn cards may be counted", rec(upto(op, 1)), {}},
+      {"DB-1202 a 21st blue named in a battle and hands",
+       setup_edit({}, R"(<hand )", R"(<deck order=")" + deck_blue21 + R"("/><hand )"),
+       {"DB-1202@0"}},
+      {"DB-1203 legal: names agree with a known deck",
+       setup_edit(
+           DbTurns{replace(op[0], R"(<turn-up beans="soy red"/>)",
+                           R"(<turn-up beans="chili chili"/>)")} |
+               [](DbTurns t) {
+                 t[0] = replace(
+                     t[0], R"(<plant bean="soy" field="1"/><plant bean="red" field="2"/><draw)",
+                     R"(<plant bean="chili" field="2"/><plant bean="chili" field="2"/><draw)");
+                 return t;
+               },
+           R"(<hand )", R"(<deck order=")" + deck89 + R"("/><hand )"),
+       {}},
+      {"DB-1204 legal: without pos the frontmost slot known to hold the kind",
+       rec(upto(op, 4)),
+       {}},
+      {"DB-1204 a pos on a slot known to hold another kind breaks DB-402",
+       rec(edit(upto(op, 4), 4, R"(<attack source="hand" bean="blue"/>)",
+                R"(<attack source="hand" bean="chili" pos="1"/>)")),
+       {"DB-402@4"}},
+      {"DB-1205 legal: a cart of unknown cards taken by count", rec(t10), {}},
+  };
+}
+
+TEST(DbRules, EveryRuleIdByName) {
+  run_named(named_cases());
+}
+
+// Ids whose behaviour no short record reaches, shown by engine-level or generated cases.
+const std::map<std::string, std::string> kShownElsewhere{
+    {"DB-503", "DbEngine.ThirdExhaustion*, DbRules.TheThirdExhaustion"},
+    {"DB-504", "DbEngine.ReshufflingAnEmptyDiscardPile*"},
+    {"DB-608", "DbEngine.BattleCardsAndThePaymentGoOntoTheDiscardPile"},
+    {"DB-1002", "DbRules.TheThirdExhaustion"},
+};
+
+TEST(DbRules, EveryRuleIdOfTheDocumentHasANamedCase) {
+  std::map<std::string, int> legal, other;
+  for (const auto& c : named_cases()) {
+    auto space = c.name.find(' ');
+    std::string id = c.name.substr(0, space);
+    (c.name.compare(space + 1, 6, "legal:") == 0 ? legal : other)[id]++;
+  }
+  for (const auto& id : kRuleIds)
+    EXPECT_TRUE(legal[id] + other[id] > 0 || kShownElsewhere.count(id))
+        << id << " has no named case";
+}
+
+// DB-602, DB-608: the thaler goes onto the discard pile first, the played cards after the
+// battle; a cavalry stays with its owner.
+TEST(DbEngine, BattleCardsAndThePaymentGoOntoTheDiscardPile) {
+  db::Setup s = engine_setup();
+  s.owner[15] = 0;  // red holds steppe-3 (cavalry 3) next to the neutral village 14
+  s.owner[4] = 0;   // and the city 04 next to his camp
+  db::Violations v;
+  db::State st(s, v);
+  st.begin_turn(0);
+  st.plant(0, db::Bean::soy, 1);
+  st.turn_up({db::Bean::soy, db::Bean::soy});
+  st.plant(0, db::Bean::soy, 1);
+  st.plant(0, db::Bean::soy, 1);
+  db::HarvestResult h;
+  EXPECT_TRUE(st.harvest(0, 1, h).empty());
+  ASSERT_EQ(h.coins, 1);
+  const std::size_t before = st.discard().size();  // the two soy harvested without a coin
+  bool applied = false;
+  EXPECT_TRUE(st.battle(14, {}, applied).empty());
+  EXPECT_EQ(st.discard().size(), before + 1);  // the thaler, paid first
+  EXPECT_TRUE(st.player(0).treasury.empty());
+  st.round(0);
+  EXPECT_TRUE(st.attack(db::AttackSource::cavalry, 3, db::Bean::blue, std::nullopt).empty());
+  EXPECT_TRUE(st.defend(false, db::Bean::chili, std::nullopt).empty());
+  EXPECT_EQ(st.discard().size(), before + 1);  // cards on the table are not yet discarded
+  st.round(1);
+  EXPECT_TRUE(st.attack(db::AttackSource::deck, 0, db::Bean::blue, std::nullopt).empty());
+  EXPECT_TRUE(st.defend(false, db::Bean::garden, std::nullopt).empty());
+  EXPECT_TRUE(st.battle_end().empty());
+  // Chili, blue and garden: every bean card of both rounds; the cavalry is no card.
+  EXPECT_EQ(st.discard().size(), before + 4);
+  EXPECT_EQ(st.discard().back(), db::Bean::garden);
+  EXPECT_TRUE(st.last_battle().captured);  // blue 20 against garden 6 raised to 16
+  EXPECT_TRUE(st.cavalry_exhausted(3));    // it lost round 1 (DB-702)
+  EXPECT_EQ(st.cavalry_owner(3), 0);
+}
+
+// DB-504, DB-503(a): a reshuffle of an empty discard pile makes an empty deck, exhausted again
+// at once; the third exhaustion in step 2 ends the game once every to-plant area is empty.
+TEST(DbEngine, ReshufflingAnEmptyDiscardPileExhaustsTheDeckAgain) {
+  db::Setup s = engine_setup();
+  s.hands[0] = std::vector<db::Bean>{db::Bean::red};
+  s.deck = std::vector<db::Bean>{db::Bean::soy, db::Bean::soy};
+  db::Violations v;
+  db::State st(s, v);
+  st.begin_turn(0);
+  EXPECT_TRUE(st.plant(0, db::Bean::red, 2).empty());
+  EXPECT_TRUE(st.turn_up({db::Bean::soy, db::Bean::soy}).empty());
+  EXPECT_EQ(st.exhaustions(), 1);
+  EXPECT_TRUE(st.reshuffle(std::nullopt, false).empty());
+  EXPECT_EQ(st.exhaustions(), 2);  // the discard pile was empty
+  EXPECT_TRUE(st.reshuffle(std::nullopt, false).empty());
+  EXPECT_EQ(st.exhaustions(), 3);
+  EXPECT_FALSE(st.over());  // step 2: the turned-up cards are still to plant (DB-503(a))
+  EXPECT_EQ(rules_of(st.reshuffle(std::nullopt, false)), std::vector<std::string>{"DB-502"});
+  EXPECT_TRUE(st.plant(0, db::Bean::soy, 1).empty());
+  EXPECT_FALSE(st.over());
+  EXPECT_TRUE(st.plant(0, db::Bean::soy, 1).empty());
+  EXPECT_TRUE(st.over());
+  EXPECT_EQ(st.end_reason(), db::EndReason::deck);
+  bool applied = false;
+  EXPECT_EQ(rules_of(st.battle(1, {}, applied)), std::vector<std::string>{"DB-1003"});
+}
+
+// DB-503(c): the third exhaustion in a step-4 draw ends the game at once.
+TEST(DbEngine, ThirdExhaustionInADrawEndsTheGameAtOnce) {
+  db::Setup s = engine_setup();
+  s.hands[0] = std::vector<db::Bean>{db::Bean::red};
+  s.deck = std::vector<db::Bean>{db::Bean::soy, db::Bean::soy, db::Bean::chili};
+  db::Violations v;
+  db::State st(s, v);
+  st.begin_turn(0);
+  st.plant(0, db::Bean::red, 2);
+  EXPECT_TRUE(st.turn_up({db::Bean::soy, db::Bean::soy}).empty());
+  st.plant(0, db::Bean::soy, 1);
+  st.plant(0, db::Bean::soy, 1);
+  EXPECT_TRUE(st.draw({db::Bean::chili}, 1).empty());
+  EXPECT_EQ(st.exhaustions(), 1);
+  EXPECT_TRUE(st.reshuffle(std::nullopt, false).empty());  // empty discard pile: exhausted again
+  EXPECT_FALSE(st.over());
+  EXPECT_TRUE(st.reshuffle(std::nullopt, false).empty());  // and a third time
+  EXPECT_TRUE(st.over());
+  EXPECT_EQ(st.end_reason(), db::EndReason::deck);
+  EXPECT_EQ(rules_of(st.draw({}, 2)), std::vector<std::string>{"DB-1003"});
+}
+
 }  // namespace
 }  // namespace wallaudit::test

@@ -814,9 +814,7 @@ Violations State::trade(int partner, const std::vector<Given>& give, const std::
          kRefPartner);
     return v;
   }
-  if (partner == active_)
-    fail(v, "DB-406", fmt::format("a {} with oneself is none: the partner is another player", what),
-         kRefPartner);
+  // The moment first, then the action (rules section 13, "several at once").
   if (!turned_up_any_ || phase_ < Phase::step2)
     fail(v, "DB-405",
          fmt::format("a {} before the turn-up: every card is turned up before the first trade "
@@ -828,6 +826,9 @@ Violations State::trade(int partner, const std::vector<Given>& give, const std::
                      phase_name(phase_)));
   else
     close_turn_up(v, false);
+  if (partner == active_)
+    fail(v, "DB-406", fmt::format("a {} with oneself is none: the partner is another player", what),
+         kRefPartner);
   PlayerState& a = players_[static_cast<std::size_t>(active_)];
   PlayerState& b = players_[static_cast<std::size_t>(partner)];
   std::vector<Bean> to_partner, to_active;
@@ -1255,12 +1256,9 @@ Violations State::draw(const std::vector<Bean>& beans, int count) {
   Violations v;
   if (!prologue(Act::draw, v)) return v;
   PlayerState& p = players_[static_cast<std::size_t>(active_)];
-  if (p.has_cart)
-    fail(v, "DB-803",
-         fmt::format("{} has a cart: his step 4 loads it (<load>) and takes from it (<take>), "
-                     "never <draw>",
-                     who(active_)));
+  // The parts of the turn the draw closes come before the draw itself (rules section 13).
   bool counting = continuing_;
+  bool second = false;
   if (!step4_begun_) {
     begin_step4(v);
     group_ = Group{};
@@ -1268,6 +1266,14 @@ Violations State::draw(const std::vector<Bean>& beans, int count) {
     group_.required = 3 + owned(active_, Card::village);
     counting = true;
   } else if (!continuing_) {
+    second = true;
+  }
+  if (p.has_cart)
+    fail(v, "DB-803",
+         fmt::format("{} has a cart: his step 4 loads it (<load>) and takes from it (<take>), "
+                     "never <draw>",
+                     who(active_)));
+  if (second) {
     fail(v, "DB-408",
          "a second draw: step 4 draws its cards in one element (split only by a reshuffle)");
     group_.reported = true;
@@ -1302,13 +1308,8 @@ Violations State::load(const std::vector<Bean>& beans, int count) {
   Violations v;
   if (!prologue(Act::load, v)) return v;
   PlayerState& p = players_[static_cast<std::size_t>(active_)];
-  if (!p.has_cart)
-    fail(v, "DB-803",
-         fmt::format("{} has no cart: his step 4 is a <draw> (the cards go to his hand)",
-                     who(active_)));
-  else if (take_done_)
-    fail(v, "DB-803", "a <load> after the <take>: step 4 loads all its cards, then takes");
   bool counting = continuing_;
+  bool second = false;
   if (!step4_begun_) {
     begin_step4(v);
     group_ = Group{};
@@ -1316,6 +1317,15 @@ Violations State::load(const std::vector<Bean>& beans, int count) {
     group_.required = 3 + owned(active_, Card::village);
     counting = true;
   } else if (!continuing_ && !take_done_) {
+    second = true;
+  }
+  if (!p.has_cart)
+    fail(v, "DB-803",
+         fmt::format("{} has no cart: his step 4 is a <draw> (the cards go to his hand)",
+                     who(active_)));
+  else if (take_done_)
+    fail(v, "DB-803", "a <load> after the <take>: step 4 loads all its cards, then takes");
+  if (second) {
     fail(v, "DB-408",
          "a second load: step 4 loads its cards in one element (split only by a reshuffle)");
     group_.reported = true;
