@@ -257,6 +257,14 @@ TEST(CtHistory, EverySubcommandWorksOnTheSamples) {
   EXPECT_EQ(run_cli({"diff", dir + "/logs/ana.xml", dir + "/logs/ben.xml"}).status, 0);
   EXPECT_EQ(run_cli({"diff", dir + "/logs/ana.xml", dir + "/logs/cleo.xml"}).status, 1);
   EXPECT_EQ(run_cli({"annotate", illegal}).status, 1);
+  // A record whose players start no game (CT-101) is illegal, not unreadable: it is explained,
+  // drawn and annotated like any other.
+  std::string five = dir + "/illegal/five-players.xml";
+  EXPECT_EQ(run_cli({"explain", five}).status, 1);
+  EXPECT_EQ(run_cli({"replay", "--color", "never", five}).status, 1);
+  RunResult annotated = run_cli({"annotate", five});
+  EXPECT_EQ(annotated.status, 1);
+  EXPECT_NE(annotated.out.find("error CT-101"), std::string::npos);
   std::string page = (fs::temp_directory_path() / "ct_history_test_report.html").string();
   EXPECT_EQ(run_cli({"report", legal, "-o", page}).status, 0);
   EXPECT_TRUE(fs::exists(page));

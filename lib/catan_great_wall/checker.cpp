@@ -49,8 +49,13 @@ class Checker {
     for (const auto& [n, v] : settings_.option_overrides)
       set_option(opts_, n, v);
     result_.options = opts_;
-    if (!players()) return std::move(result_);
+    bool playable = players();
     result_.state.emplace(rec_.board, opts_, result_.seats);
+    if (!playable) {
+      // No game starts (CT-101); the empty board is still shown, with the record's findings.
+      snapshot(0);
+      return std::move(result_);
+    }
     if (rec_.board->modelled)
       report(FindingKind::info, "CT-201", rec_.board_loc, 0, std::nullopt,
              fmt::format("board \"{}\" is modelled, not the printed board (its layout is not "

@@ -53,7 +53,7 @@ struct GameFacts {
 };
 
 struct Outcome {
-  std::optional<State> state;  // absent when the players cannot start a game (CT-101)
+  std::optional<State> state;  // at the end; the initial one when no game starts (CT-101)
   Options options;
   std::vector<Colour> seats;
   bool setup_complete = false;
