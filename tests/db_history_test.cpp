@@ -155,6 +155,16 @@ TEST(DbHistory, EveryCommandWorksOnARecord) {
   RunResult replay = run_cli({"replay", "--turn", "3", "--color", "never", sample});
   EXPECT_EQ(replay.status, 0);
   EXPECT_NE(replay.out.find("Map \"modelled-19\" (modelled)"), std::string::npos) << replay.out;
+  // The end of the game: fields, and the thalers of each treasury by kind, top first.
+  RunResult last = run_cli({"replay", "--color", "never", sample});
+  EXPECT_EQ(last.status, 0);
+  EXPECT_NE(last.out.find("field 1: "), std::string::npos) << last.out;
+  EXPECT_NE(last.out.find("thalers, top first: "), std::string::npos) << last.out;
+  RunResult annotate = run_cli({"annotate", sample});
+  EXPECT_EQ(annotate.status, 0);
+  EXPECT_NE(annotate.out.find("<annotation>"), std::string::npos);
+  RunResult diff = run_cli({"diff", sample, sample});
+  EXPECT_EQ(diff.status, 0) << diff.out;
   std::string page = ::testing::TempDir() + "/db-report.html";
   EXPECT_EQ(run_cli({"report", sample, "-o", page}).status, 0);
   EXPECT_NE(read_source_file(fs::relative(page, source_dir()).string()).find("data-piece"),

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 namespace wallaudit::db {
@@ -195,6 +196,19 @@ Frame History::frame(int turn) const {
         fmt::format("field 1: {}, field 2: {}", field_text(p.fields[0]), field_text(p.fields[1]));
     if (p.field3) fields += fmt::format(", field 3: {}", field_text(p.fields[2]));
     players.lines.push_back({{clip(fmt::format("        {}", fields), kWidth), ""}});
+    if (!p.treasury.empty()) {
+      // Runs of one kind as "soy x3", top first.
+      std::string thalers;
+      for (auto it = p.treasury.rbegin(); it != p.treasury.rend();) {
+        auto run = std::find_if(it, p.treasury.rend(), [&](Bean b) { return b != *it; });
+        auto n = std::distance(it, run);
+        thalers += fmt::format("{}{}{}", thalers.empty() ? "" : ", ", name(*it),
+                               n > 1 ? fmt::format(" x{}", n) : "");
+        it = run;
+      }
+      players.lines.push_back(
+          {{clip(fmt::format("        thalers, top first: {}", thalers), kWidth), ""}});
+    }
     std::string hand;
     for (Slot x : p.hand)
       hand += fmt::format("{}{}", hand.empty() ? "" : " ", slot_text(x));
