@@ -1354,6 +1354,7 @@ class Generator {
     std::vector<int> discarders;
     for (int s = 0; s < n_; ++s)
       if (hand_total(ps_[z(s)].hand) > 7) discarders.push_back(s);
+    int first_discard = -1;
     for (int s : discarders) {
       Hand& h = ps_[z(s)].hand;
       int k = hand_total(h) / 2;
@@ -1369,6 +1370,7 @@ class Generator {
         h[z(r)] -= d[z(r)], bank_[z(r)] += d[z(r)];
       item(fmt::format("<discard colour=\"{}\" cards=\"{}\"/>", colour(s), cards_xml(d)));
       int di = last_item();
+      if (first_discard < 0) first_discard = di;
       features_.insert("discard");
       opp(CtMutation::discard_missing, elem, t, "a discard left out", [=](Doc& doc) {
         auto& items = doc.elements[z(elem)].items;
@@ -1399,6 +1401,19 @@ class Generator {
         fmt::format("<pirate to=\"{}\"/>", board_data().hexes[z(rng_.pick(geo_.land_hexes))].id);
     opp(CtMutation::pirate_on_land, elem, t, "the pirate on a land hex",
         [=](Doc& d) { d.elements[z(elem)].items[z(pi)] = land; });
+    if (n_ == 4)
+      opp(CtMutation::pirate_not_in_play, elem, t, "the pirate on a sea hex not in play",
+          [=](Doc& d) { d.elements[z(elem)].items[z(pi)] = "<pirate to=\"E2\"/>"; });
+    if (first_discard >= 0) {
+      int last = last_steal_ ? pi + 1 : pi;
+      opp(CtMutation::discard_after_pirate, elem, t, "a discard moved after the pirate move",
+          [=](Doc& d) {
+            auto& items = d.elements[z(elem)].items;
+            std::string moved = items[z(first_discard)];
+            items.erase(items.begin() + first_discard);
+            items.insert(items.begin() + last, moved);
+          });
+    }
     last_pirate_item_ = pi;
     last_pirate_from_ = from;
     last_pirate_turn_ = turn_;
@@ -1560,6 +1575,10 @@ class Generator {
                                    kRes[z(give)], kRes[z(want)], kRes[z(give)]);
     opp(CtMutation::trade_same_type, elem, t, "a trade with one type on both sides",
         [=](Doc& d) { d.elements[z(elem)].items[z(ti)] = same; });
+    std::string self = fmt::format("<trade with=\"{}\" give=\"{}\" get=\"{}\"/>", colour(seat),
+                                   kRes[z(give)], kRes[z(want)]);
+    opp(CtMutation::trade_with_self, elem, t, "a domestic trade with oneself",
+        [=](Doc& d) { d.elements[z(elem)].items[z(ti)] = self; });
     for (int r = 0; r < 5; ++r)
       if (p.hand[z(r)] == 0 && r != want && (r != give)) {
         // Before the trade the player held none of r (it only gave `give` and got `want`).
@@ -1982,7 +2001,7 @@ class Generator {
     int elem = cur_index(), t = turn_;
     int index_in_doc = static_cast<int>(cur().items.size());
     std::vector<std::string> actions;
-    std::string empty_place_variant;
+    std::string empty_place_variant, in_bag_variant;
     while (done < want) {
       std::vector<char> choices;
       std::vector<int> full_places;
@@ -2020,6 +2039,11 @@ class Generator {
       } else if (a == 'B') {
         int h = rng_.pick(occupied);
         int num = rng_.pick(numerals);
+        for (int k = 0; k < (n_ == 6 ? 5 : 3) && in_bag_variant.empty(); ++k)
+          if (bag_[z(k)] == 7)
+            in_bag_variant =
+                fmt::format("{}|<chase-hun hex=\"{}\" numeral=\"{}\"/>", actions.size(),
+                            board_data().hexes[z(h)].id, kNumeral[z(k)]);
         hex_huns_[z(h)]--;
         bag_[z(num)]++;
         actions.push_back(fmt::format("<chase-hun hex=\"{}\" numeral=\"{}\"/>",
@@ -2040,18 +2064,30 @@ class Generator {
     if (army_ != before) features_.insert("largest-army");
     for (const auto& a : actions)
       inner += "\n  " + a;
-    if (!empty_place_variant.empty()) {
-      auto bar = empty_place_variant.find('|');
-      std::size_t k = std::stoul(empty_place_variant.substr(0, bar));
+    auto variant = [&](CtMutation kind, const std::string& what, const std::string& change) {
       auto changed = actions;
-      changed[k] = empty_place_variant.substr(bar + 1);
+      if (change.find('|') == std::string::npos) {
+        changed.push_back(change);
+      } else {
+        auto bar = change.find('|');
+        changed[std::stoul(change.substr(0, bar))] = change.substr(bar + 1);
+      }
       std::string text = "<play-card card=\"knight\">";
       for (const auto& a : changed)
         text += "\n  " + a;
       text += "\n</play-card>";
-      opp(CtMutation::knight_empty_place, elem, t, "a knight moving a Hun from an empty place",
-          [=](Doc& d) { d.elements[z(elem)].items[z(index_in_doc)] = text; });
-    }
+      opp(kind, elem, t, what, [=](Doc& d) { d.elements[z(elem)].items[z(index_in_doc)] = text; });
+    };
+    if (!empty_place_variant.empty())
+      variant(CtMutation::knight_empty_place, "a knight moving a Hun from an empty place",
+              empty_place_variant);
+    if (!in_bag_variant.empty())
+      variant(CtMutation::chase_numeral_in_bag,
+              "a knight chasing a Hun under a numeral whose Huns are all in the bag",
+              in_bag_variant);
+    if (actions.size() == 2)
+      variant(CtMutation::knight_third_action, "a knight with a third action",
+              "<move-hun from=\"I\" to=\"II\"/>");
     return inner.empty() ? std::string("<play-card card=\"knight\"/>")
                          : "<play-card card=\"knight\">" + inner + "\n</play-card>";
   }
@@ -2394,6 +2430,11 @@ const std::vector<MutationInfo>& mutation_table() {
       {CtMutation::second_card, "second_card", "CT-802"},
       {CtMutation::vp_card_played, "vp_card_played", "CT-808"},
       {CtMutation::knight_empty_place, "knight_empty_place", "CT-803"},
+      {CtMutation::knight_third_action, "knight_third_action", "CT-803"},
+      {CtMutation::chase_numeral_in_bag, "chase_numeral_in_bag", "CT-803"},
+      {CtMutation::trade_with_self, "trade_with_self", "CT-701"},
+      {CtMutation::discard_after_pirate, "discard_after_pirate", "CT-406"},
+      {CtMutation::pirate_not_in_play, "pirate_not_in_play", "CT-407"},
       {CtMutation::road_building_short, "road_building_short", "CT-805"},
       {CtMutation::year_of_plenty_short, "year_of_plenty_short", "CT-806"},
       {CtMutation::monopoly_echo_wrong, "monopoly_echo_wrong", "CT-807"},

@@ -107,6 +107,11 @@ enum class CtMutation : std::uint8_t {
   second_card,               // CT-802
   vp_card_played,            // CT-808
   knight_empty_place,        // CT-803
+  knight_third_action,       // CT-803
+  chase_numeral_in_bag,      // CT-803 (every Hun of that numeral is in the bag, CT-1004)
+  trade_with_self,           // CT-701
+  discard_after_pirate,      // CT-406
+  pirate_not_in_play,        // CT-407 (4 players: a sea hex of the folded third)
   road_building_short,       // CT-805
   year_of_plenty_short,      // CT-806
   monopoly_echo_wrong,       // CT-807
