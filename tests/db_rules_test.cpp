@@ -1676,6 +1676,103 @@ TEST(DbRules, EveryRuleIdOfTheDocumentHasANamedCase) {
         << id << " has no named case";
 }
 
+// DB-203, DB-204: the rulebook's river example on modelled-19. From 09 across a river on 10
+// one may attack 06, 11 or 15; with rivers on 10 and 06 also 02, 03 or 07 (with a forest).
+TEST(DbEngine, TheRiverExampleOfTheRulebook) {
+  auto sp = [](const char* id) { return static_cast<db::SpaceId>(std::stoi(id) - 1); };
+  for (bool second_river : {false, true}) {
+    db::Setup s = engine_setup();
+    s.cards[static_cast<std::size_t>(sp("10"))] = db::Card::river;
+    if (second_river) s.cards[static_cast<std::size_t>(sp("06"))] = db::Card::river;
+    s.owner[static_cast<std::size_t>(sp("09"))] = 0;
+    s.owner[static_cast<std::size_t>(sp("04"))] = 0;  // a forest
+    db::Violations v;
+    db::State st(s, v);
+    ASSERT_EQ(st.owned(0, db::Card::forest), 1);
+    std::vector<std::string> reach;
+    for (db::SpaceId t = 0; t < 19; ++t)
+      if (st.space(t).owner != 0 && st.reachable(0, t))
+        reach.push_back(fmt::format("{:02}", t + 1));
+    // Adjacent to red's 01, 04, 09: 02 05 08 13 14; across the rivers the example's spaces.
+    const std::vector<std::string> want =
+        second_river
+            ? std::vector<std::string>{"02", "03", "05", "07", "08", "11", "13", "14", "15"}
+            : std::vector<std::string>{"02", "05", "06", "08", "11", "13", "14", "15"};
+    EXPECT_EQ(reach, want);
+    // Without a forest a river separates (DB-903, DB-908): only the adjacent spaces remain.
+    s.owner[static_cast<std::size_t>(sp("04"))] = -1;
+    db::State no_forest(s, v);
+    EXPECT_FALSE(no_forest.reachable(0, sp("11")));
+    EXPECT_FALSE(no_forest.reachable(0, sp("15")));
+    EXPECT_FALSE(no_forest.reachable(0, sp("10")));  // a river is never reachable
+    EXPECT_TRUE(no_forest.reachable(0, sp("14")));
+  }
+}
+
+// DB-704, DB-703: a captured steppe's cavalry passes in its state; an exhausted one turns
+// fresh only at its new owner's next turn start.
+TEST(DbEngine, ACapturedCavalryKeepsItsState) {
+  db::Setup s = engine_setup();
+  s.owner[15] = 1;  // blue holds steppe-3 (16) and with it cavalry 3
+  s.owner[14] = 0;  // red holds the village 15, next to 16
+  s.hands[0] = std::vector<db::Bean>{db::Bean::blue, db::Bean::blue, db::Bean::blue};
+  s.hands[1] = std::vector<db::Bean>{db::Bean::chili, db::Bean::chili, db::Bean::chili};
+  db::Violations v;
+  db::State st(s, v);
+  db::HarvestResult h;
+  bool applied = false;
+  auto steps = [&](int seat, db::Bean front) {
+    st.begin_turn(seat);
+    st.plant(seat, front, 1);
+    st.turn_up({db::Bean::soy, db::Bean::soy});
+    st.plant(seat, db::Bean::soy, 2);
+    st.plant(seat, db::Bean::soy, 2);
+    st.harvest(seat, 2, h);  // 2 soy: 1 thaler
+  };
+  // Blue attacks red's village 15 with cavalry 3 and loses round 1: exhausted.
+  steps(1, db::Bean::chili);
+  ASSERT_EQ(st.player(1).treasury.size(), 1u);
+  EXPECT_TRUE(st.battle(14, {}, applied).empty());
+  st.round(0);
+  EXPECT_TRUE(st.attack(db::AttackSource::cavalry, 3, db::Bean::blue, std::nullopt).empty());
+  EXPECT_TRUE(st.defend(false, db::Bean::blue, std::nullopt).empty());
+  st.round(1);
+  EXPECT_TRUE(st.attack(db::AttackSource::deck, 0, db::Bean::red, std::nullopt).empty());
+  EXPECT_TRUE(st.defend(false, db::Bean::red, std::nullopt).empty());
+  EXPECT_TRUE(st.battle_end().empty());
+  EXPECT_TRUE(st.cavalry_exhausted(3));
+  st.draw({}, 3);
+  st.end_turn();
+  // Red takes the steppe: cavalry 3 is his, still exhausted in this turn.
+  steps(0, db::Bean::blue);
+  EXPECT_TRUE(st.battle(15, {}, applied).empty());
+  st.round(0);
+  st.attack(db::AttackSource::hand, 0, db::Bean::blue, std::nullopt);
+  st.defend(true, db::Bean::chili, std::nullopt);
+  EXPECT_TRUE(st.battle_end().empty());
+  ASSERT_TRUE(st.last_battle().captured);
+  EXPECT_EQ(st.last_battle().cavalry_taken, 3);
+  EXPECT_EQ(st.cavalry_owner(3), 0);
+  EXPECT_TRUE(st.cavalry_exhausted(3));
+  st.harvest(0, 1, h);  // a blue: nothing (the one-bean rule allows it)
+  EXPECT_EQ(rules_of(st.battle(11, {}, applied)),
+            std::vector<std::string>{"DB-412"});  // green's camp 12
+  st.round(0);
+  EXPECT_EQ(rules_of(st.attack(db::AttackSource::cavalry, 3, db::Bean::blue, std::nullopt)),
+            std::vector<std::string>{"DB-705"});
+  st.defend(false, db::Bean::soy, std::nullopt);
+  st.battle_end();
+  st.draw({}, 3);
+  st.end_turn();
+  // Red's next turn: fresh again.
+  st.begin_turn(1);
+  st.end_turn();
+  st.begin_turn(2);
+  st.end_turn();
+  st.begin_turn(0);
+  EXPECT_FALSE(st.cavalry_exhausted(3));
+}
+
 // DB-602, DB-608: the thaler goes onto the discard pile first, the played cards after the
 // battle; a cavalry stays with its owner.
 TEST(DbEngine, BattleCardsAndThePaymentGoOntoTheDiscardPile) {
