@@ -669,3 +669,79 @@ TEST(CtComponents, InvariantsAfterEveryTurnOfGeneratedGames) {
 
 }  // namespace
 }  // namespace wallaudit::test
+
+namespace wallaudit::test {
+namespace {
+
+// CT-902: road length is the longest trail of own roads; a closed loop counts in full, vertices
+// may repeat, another colour's building stops a trail (but may be its end), and the card goes
+// to the unique longest road of 5 or more, or is set aside. Driven through the engine; the
+// placements ignore costs and connections, which do not matter here.
+TEST(CtComponents, LongestRoadTrails) {
+  auto board = ct::modelled_board();
+  const auto& b = *board;
+  ct::State s(board, {}, seats(4));
+  int c9 = b.find_hex("C9");
+  int north = b.corner(c9, 0), south = b.corner(c9, 3);
+  auto ref = [&](int index) {
+    ct::PlaceRef p;
+    p.hex = c9;
+    p.index = index;
+    return p;
+  };
+  s.begin_turn(Colour::red, 1);
+  ct::RollResult rr;
+  EXPECT_TRUE(s.roll(1, 1, rr).empty());
+  for (int side = 0; side < 6; ++side)
+    s.road(ref(b.side(c9, side)));
+  EXPECT_EQ(s.road_length(Colour::red), 6);  // the loop around C9
+  EXPECT_EQ(s.longest_road(), Colour::red);
+  EXPECT_EQ(s.vp_breakdown(Colour::red).longest_road, 2);
+  int spur = -1;
+  for (int e : b.vertex(north).edges) {
+    bool side_of_c9 = false;
+    for (int side = 0; side < 6; ++side)
+      side_of_c9 = side_of_c9 || b.side(c9, side) == e;
+    if (e >= 0 && !side_of_c9 && b.edge_on_board(e, 4)) spur = e;
+  }
+  ASSERT_GE(spur, 0);
+  s.road(ref(spur));
+  EXPECT_EQ(s.road_length(Colour::red), 7);  // the spur, then once round the loop
+  EXPECT_TRUE(s.end_element().empty());
+  // Blue's settlement at C9.S: a trail may end there but not pass; N to N round the loop is 6.
+  s.begin_turn(Colour::blue, 2);
+  EXPECT_TRUE(s.roll(1, 1, rr).empty());
+  s.settlement(ref(south), {ct::HunDraw{0, {}}});
+  EXPECT_EQ(s.road_length(Colour::red), 6);
+  EXPECT_EQ(s.longest_road(), Colour::red);
+  // A second one at C9.N cuts the loop into two arcs of 3.
+  s.settlement(ref(north), {ct::HunDraw{0, {}}});
+  EXPECT_EQ(s.road_length(Colour::red), 3);
+  EXPECT_FALSE(s.longest_road().has_value());  // set aside: nobody has 5
+  EXPECT_EQ(s.vp_breakdown(Colour::red).longest_road, 0);
+}
+
+// CT-902: an own building never breaks a trail.
+TEST(CtComponents, OwnBuildingsDoNotBreakATrail) {
+  auto board = ct::modelled_board();
+  const auto& b = *board;
+  ct::State s(board, {}, seats(4));
+  int c9 = b.find_hex("C9");
+  auto ref = [&](int index) {
+    ct::PlaceRef p;
+    p.hex = c9;
+    p.index = index;
+    return p;
+  };
+  s.begin_turn(Colour::red, 1);
+  ct::RollResult rr;
+  EXPECT_TRUE(s.roll(1, 1, rr).empty());
+  for (int side = 0; side < 5; ++side)
+    s.road(ref(b.side(c9, side)));
+  s.settlement(ref(b.corner(c9, 3)), {ct::HunDraw{0, {}}});
+  EXPECT_EQ(s.road_length(Colour::red), 5);
+  EXPECT_EQ(s.longest_road(), Colour::red);
+}
+
+}  // namespace
+}  // namespace wallaudit::test
