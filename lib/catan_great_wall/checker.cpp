@@ -68,7 +68,7 @@ class Checker {
       if (!e.special && snapshots_taken_ == 0) snapshot(0);
       element(e, static_cast<int>(i) + 1);
       bool next_is_turn = i + 1 == rec_.elements.size() || !rec_.elements[i + 1].special;
-      if (e.turn > 0 && next_is_turn) snapshot(e.turn);
+      if (e.turn > 0 && next_is_turn) snapshot(e.turn, i);
     }
     if (snapshots_taken_ == 0) snapshot(0);
     end_of_play();
@@ -308,7 +308,9 @@ class Checker {
 
   // ---- play -----------------------------------------------------------------------------------
 
-  void snapshot(int turn) {
+  // The frame after `turn`; `last` is the index of the turn's last element (the turn itself or
+  // its last special building phase).
+  void snapshot(int turn, std::size_t last = 0) {
     ++snapshots_taken_;
     if (!settings_.keep_snapshots) return;
     Snapshot s;
@@ -317,14 +319,22 @@ class Checker {
       s.label = "after the set-up";
       s.loc = rec_.setup_loc;
     } else {
-      std::string specials;
+      // Walk back from the last element to the turn: linear in the record overall.
+      std::vector<std::string_view> phases;
       const TurnElem* t = nullptr;
-      for (const auto& e : rec_.elements) {
-        if (e.turn != turn) continue;
-        if (!e.special) t = &e;
-        if (e.special && t)
-          specials += fmt::format("{}{}", specials.empty() ? "" : ", ", name(e.colour));
+      for (std::size_t k = last + 1; k-- > 0;) {
+        const TurnElem& e = rec_.elements[k];
+        if (e.turn != turn) break;
+        if (!e.special) {
+          t = &e;
+          break;
+        }
+        phases.push_back(name(e.colour));
       }
+      std::string specials;
+      if (t)
+        for (auto it = phases.rbegin(); it != phases.rend(); ++it)
+          specials += fmt::format("{}{}", specials.empty() ? "" : ", ", *it);
       s.loc = t ? t->loc : SourceLoc{};
       s.label = fmt::format("after turn {} ({}){}", turn, t ? name(t->colour) : "?",
                             specials.empty()
