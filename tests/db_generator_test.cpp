@@ -226,6 +226,19 @@ DbGeneratorOptions mutation_options(DbMutation m, int round) {
     case DbMutation::second_field:
       o.rules["third-field"] = "buyable";
       break;
+    case DbMutation::pos_beyond_hand:
+      o.pos_rate = 1.0;
+      break;
+    case DbMutation::step1_wrong_front:
+      o.hands_given = true;
+      break;
+    case DbMutation::round_after_cavalry_win:
+      o.aggression = 1.0;
+      break;
+    case DbMutation::target_river:
+      o.players = 4 + round % 2;  // rivers are in play for 4 and 5 players
+      o.rules["card-set"] = "by-player-count";
+      break;
     case DbMutation::buy_field_without_option:
     case DbMutation::card_set_wrong:
       o.rules["third-field"] = "none";

@@ -1766,6 +1766,12 @@ const std::vector<MutationInfo>& mutation_table() {
       {DbMutation::open_site_missing, "open_site_missing", "DB-303"},
       {DbMutation::buy_field_without_option, "buy_field_without_option", "DB-304"},
       {DbMutation::second_field, "second_field", "DB-414"},
+      {DbMutation::pos_beyond_hand, "pos_beyond_hand", "DB-402"},
+      {DbMutation::extra_planting, "extra_planting", "DB-407"},
+      {DbMutation::step1_wrong_front, "step1_wrong_front", "DB-404"},
+      {DbMutation::harvest_in_split_element, "harvest_in_split_element", "DB-410"},
+      {DbMutation::round_after_cavalry_win, "round_after_cavalry_win", "DB-705"},
+      {DbMutation::target_river, "target_river", "DB-603"},
       {DbMutation::vp_claim_changed, "vp_claim_changed", "DB-1005"},
       {DbMutation::coins_claim_changed, "coins_claim_changed", "DB-1005"},
       {DbMutation::result_claim_changed, "result_claim_changed", "DB-1005"},
@@ -2054,6 +2060,103 @@ std::optional<DbMutatedRecord> mutate_db_game(const DbGeneratedGame& game, DbMut
         e.xml = set_attr(e.xml, "count", std::to_string(e.cards - 1));
       cut_after(p.turn);
       out.what = fmt::format("one card fewer drawn in turn {}", p.turn + 1);
+      break;
+    }
+    case DbMutation::pos_beyond_hand: {
+      auto places = find([&](const DbGenTurn&, const DbGenElem& e, std::size_t, std::size_t) {
+        return (e.kind == K::battle || e.kind == K::trade || e.kind == K::donate) &&
+               e.xml.find(" pos=\"") != std::string::npos;
+      });
+      if (places.empty()) return std::nullopt;
+      Place p = pick(places);
+      auto& e = g.turns[p.turn].elems[p.elem];
+      auto a = e.xml.find(" pos=\"") + 6;
+      e.xml.replace(a, e.xml.find('"', a) - a, "99");
+      cut_after(p.turn);
+      out.what = fmt::format("a card of turn {} leaves a hand from position 99", p.turn + 1);
+      break;
+    }
+    case DbMutation::extra_planting: {
+      // After the turn's last step-3 planting every to-plant area is empty.
+      auto places =
+          find([&](const DbGenTurn& turn, const DbGenElem& e, std::size_t, std::size_t i) {
+            if (e.kind != K::plant3 || turn.ended_game) return false;
+            for (std::size_t k = i + 1; k < turn.elems.size(); ++k)
+              if (turn.elems[k].kind == K::plant3) return false;
+            return true;
+          });
+      if (places.empty()) return std::nullopt;
+      Place p = pick(places);
+      auto& el = g.turns[p.turn].elems;
+      el.insert(el.begin() + static_cast<long>(p.elem) + 1,
+                elem(K::plant3, "<plant bean=\"garden\" field=\"1\"/>"));
+      cut_after(p.turn);
+      out.what =
+          fmt::format("a card planted in step 3 of turn {} that nobody had to plant", p.turn + 1);
+      break;
+    }
+    case DbMutation::step1_wrong_front: {
+      auto places = find([&](const DbGenTurn&, const DbGenElem& e, std::size_t, std::size_t) {
+        return e.kind == K::plant1 && e.front_known;
+      });
+      if (places.empty()) return std::nullopt;
+      Place p = pick(places);
+      auto& e = g.turns[p.turn].elems[p.elem];
+      e.xml = set_attr(e.xml, "bean", other_bean(attr(e.xml, "bean")));
+      cut_after(p.turn);
+      out.what =
+          fmt::format("step 1 of turn {} plants another card than the known front one", p.turn + 1);
+      break;
+    }
+    case DbMutation::harvest_in_split_element: {
+      // Right after the reshuffle that splits a turn-up or a draw, before its rest.
+      auto places =
+          find([&](const DbGenTurn& turn, const DbGenElem& e, std::size_t, std::size_t i) {
+            if (e.kind != K::reshuffle || i == 0 || i + 1 >= turn.elems.size()) return false;
+            const auto& before = turn.elems[i - 1];
+            return (before.kind == K::draw || before.kind == K::turn_up) && before.split &&
+                   turn.elems[i + 1].kind == before.kind;
+          });
+      if (places.empty()) return std::nullopt;
+      Place p = pick(places);
+      auto& el = g.turns[p.turn].elems;
+      el.insert(el.begin() + static_cast<long>(p.elem) + 1,
+                elem(K::harvest, "<harvest field=\"1\"/>"));
+      cut_after(p.turn);
+      out.what = fmt::format("a harvest inside a turn-up or draw split by a reshuffle in turn {}",
+                             p.turn + 1);
+      break;
+    }
+    case DbMutation::round_after_cavalry_win: {
+      auto places = find([&](const DbGenTurn&, const DbGenElem& e, std::size_t, std::size_t) {
+        auto first = e.xml.find("<round>");
+        return e.kind == K::battle && e.cavalry && !e.battle_third && first != std::string::npos &&
+               e.xml.find("<round>", first + 1) == std::string::npos;
+      });
+      if (places.empty()) return std::nullopt;
+      Place p = pick(places);
+      auto& e = g.turns[p.turn].elems[p.elem];
+      e.xml.insert(e.xml.find("</battle>"),
+                   "<round><attack source=\"deck\" bean=\"soy\"/><defend source=\"deck\" "
+                   "bean=\"soy\"/></round>");
+      cut_after(p.turn);
+      out.what = fmt::format("a second round after a cavalry win in turn {}", p.turn + 1);
+      break;
+    }
+    case DbMutation::target_river: {
+      std::vector<std::string> rivers;
+      for (const auto& line : g.setup_territories)
+        if (attr(line, "card") == "river") rivers.push_back(attr(line, "space"));
+      if (rivers.empty()) return std::nullopt;
+      auto places = find([&](const DbGenTurn&, const DbGenElem& e, std::size_t, std::size_t) {
+        return e.kind == K::battle;
+      });
+      if (places.empty()) return std::nullopt;
+      Place p = pick(places);
+      auto& e = g.turns[p.turn].elems[p.elem];
+      e.xml = set_attr(e.xml, "target", rivers[salt % rivers.size()]);
+      cut_after(p.turn);
+      out.what = fmt::format("a battle in turn {} targets a river", p.turn + 1);
       break;
     }
     case DbMutation::harvest_empty_field:

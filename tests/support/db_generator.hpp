@@ -177,6 +177,12 @@ enum class DbMutation : std::uint8_t {
   open_site_missing,          // DB-303 (set-up)
   buy_field_without_option,   // DB-304
   second_field,               // DB-414
+  pos_beyond_hand,            // DB-402
+  extra_planting,             // DB-407
+  step1_wrong_front,          // DB-404
+  harvest_in_split_element,   // DB-410
+  round_after_cavalry_win,    // DB-705
+  target_river,               // DB-603
   // score disputes (verdict disputed)
   vp_claim_changed,      // DB-1005
   coins_claim_changed,   // DB-1005
