@@ -870,16 +870,34 @@ std::vector<TurnAnnotation> History::annotations() const {
                                             : SourceLoc{~0u, ~0u};
     return loc >= elements[k].loc && loc < end;
   };
+  // Each finding goes to the element holding it (a binary search: elements are in document
+  // order), or to the end; each list keeps the report order.
+  std::vector<std::vector<const Diagnostic*>> inside(elements.size());
+  std::vector<const Diagnostic*> outside;
+  for (const auto& d : diagnostics_.items()) {
+    if (d.kind == FindingKind::format) continue;
+    if (d.loc.known()) {
+      auto it = std::upper_bound(elements.begin(), elements.end(), d.loc,
+                                 [](SourceLoc loc, const TurnElem& e) { return loc < e.loc; });
+      if (it != elements.begin()) {
+        auto k = static_cast<std::size_t>(it - elements.begin()) - 1;
+        if (in_element(d.loc, k)) {
+          inside[k].push_back(&d);
+          continue;
+        }
+      }
+    }
+    outside.push_back(&d);
+  }
   std::array<int, kColours> running{};
   std::size_t next_step = 0;
   for (std::size_t k = 0; k < elements.size(); ++k) {
     TurnAnnotation a;
     a.turn = static_cast<int>(k) + 1;
-    for (const auto& d : diagnostics_.items())
-      if (d.kind != FindingKind::format && d.loc.known() && in_element(d.loc, k))
-        a.lines.push_back(
-            fmt::format("{} {}: {}{}", to_string(d.severity()), d.rule, d.message,
-                        d.follow_on ? fmt::format(" (follows from line {})", d.follows_line) : ""));
+    for (const Diagnostic* d : inside[k])
+      a.lines.push_back(
+          fmt::format("{} {}: {}{}", to_string(d->severity()), d->rule, d->message,
+                      d->follow_on ? fmt::format(" (follows from line {})", d->follows_line) : ""));
     // VP changes of the steps inside the element; the set-up's before the first one.
     while (next_step < outcome_.steps.size()) {
       const VpStep& s = outcome_.steps[next_step];
@@ -906,14 +924,8 @@ std::vector<TurnAnnotation> History::annotations() const {
   }
   TurnAnnotation end;
   end.turn = 0;
-  for (const auto& d : diagnostics_.items()) {
-    if (d.kind == FindingKind::format) continue;
-    bool inside = false;
-    for (std::size_t k = 0; k < elements.size() && d.loc.known(); ++k)
-      if (in_element(d.loc, k)) inside = true;
-    if (!inside)
-      end.lines.push_back(fmt::format("{} {}: {}", to_string(d.severity()), d.rule, d.message));
-  }
+  for (const Diagnostic* d : outside)
+    end.lines.push_back(fmt::format("{} {}: {}", to_string(d->severity()), d->rule, d->message));
   std::string totals;
   for (Colour c : outcome_.seats)
     totals += fmt::format("{}{} {}", totals.empty() ? "" : ", ", name(c), outcome_.final_vp[ix(c)]);
