@@ -1316,7 +1316,7 @@ std::vector<Case> named_cases() {
       {"DB-307 legal: seat order", rec(upto(op, 3)), {}},
       // 4. A turn.
       {"DB-401 legal: start, steps 1 to 3, battles, step 4", rec(upto(op, 6)), {}},
-      {"DB-401 a harvest inside a draw split by a reshuffle is out of place (DB-410)",
+      {"DB-401 a draw in two parts with no reshuffle between them breaks DB-408",
        rec({edit(op, 1, R"(<draw count="3"/>)",
                  R"(<draw count="1"/><harvest field="1"/><draw count="2"/>)")[0]}),
        {"DB-408@1"}},
@@ -1626,7 +1626,7 @@ std::vector<Case> named_cases() {
        rec({edit(op, 1, R"(<plant bean="red" field="2"/>)", R"(<plant field="2"/>)")[0]}),
        {"malformed"}},
       {"DB-1201 legal: drawn cards may be counted", rec(upto(op, 1)), {}},
-      {"DB-1202 a 21st blue named in a battle and hands",
+      {"DB-1202 a 21st blue in the set-up's deck",
        setup_edit({}, R"(<hand )", R"(<deck order=")" + deck_blue21 + R"("/><hand )"),
        {"DB-1202@0"}},
       {"DB-1203 legal: names agree with a known deck",
