@@ -164,6 +164,15 @@ TEST(CtHistory, TheScoreAuditAddsUpAndShowsClaims) {
       EXPECT_EQ(s.points, (ColourPoints{{"white", -1}}));
     }
   EXPECT_TRUE(breach);
+  // The final breakdown of each colour (CT-901): white's malus chip of the breach.
+  std::vector<std::string> breakdown;
+  for (const auto& n : ex.notes)
+    if (n.find("(CT-901)") != std::string::npos) breakdown.push_back(n);
+  EXPECT_EQ(breakdown,
+            (std::vector<std::string>{"red: 3 settlements = 3 VP (CT-901)",
+                                      "blue: 3 settlements = 3 VP (CT-901)",
+                                      "white: 3 settlements, 1 malus chip -1 = 2 VP (CT-901)",
+                                      "orange: 4 settlements = 4 VP (CT-901)"}));
 }
 
 TEST(CtHistory, CanonicalMovesAndKeys) {

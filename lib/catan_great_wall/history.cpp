@@ -670,6 +670,29 @@ Explanation History::explanation() const {
     ex.notes.push_back(fmt::format("breaches: {} of {}{}", outcome_.state->breaches(),
                                    outcome_.state->breach_limit(),
                                    breaches.empty() ? std::string() : " (" + breaches + ")"));
+  // The final breakdown of each colour's VP (CT-901).
+  if (outcome_.state && outcome_.setup_complete)
+    for (Colour c : outcome_.seats) {
+      VpBreakdown b = outcome_.state->vp_breakdown(c);
+      std::vector<std::string> parts;
+      if (b.settlements)
+        parts.push_back(
+            fmt::format("{} settlement{}", b.settlements, b.settlements == 1 ? "" : "s"));
+      if (b.cities)
+        parts.push_back(fmt::format("{} cit{} x2", b.cities, b.cities == 1 ? "y" : "ies"));
+      if (b.longest_road) parts.push_back("Longest Road 2");
+      if (b.largest_army) parts.push_back("Largest Army 1");
+      if (b.vp_cards)
+        parts.push_back(fmt::format("{} VP card{}", b.vp_cards, b.vp_cards == 1 ? "" : "s"));
+      if (b.malus)
+        parts.push_back(
+            fmt::format("{} malus chip{} -{}", b.malus, b.malus == 1 ? "" : "s", b.malus));
+      std::string text;
+      for (const auto& part : parts)
+        text += fmt::format("{}{}", text.empty() ? "" : ", ", part);
+      ex.notes.push_back(fmt::format("{}: {} = {} VP (CT-901)", colour_name(c),
+                                     text.empty() ? std::string("nothing") : text, b.total()));
+    }
   return ex;
 }
 
