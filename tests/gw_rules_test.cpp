@@ -470,6 +470,12 @@ TEST(GreatWallRules, Turns) {
       {"GW-304 one action with cards in hand and an empty deck",
        [=] { return rec(plus(draws, R("<draw/>"))); },
        {"GW-304@15"}},
+      {"GW-304 a hand of only cavalry and an empty deck allows no action",
+       [] {
+         return rec(plus(with(tied_game(), 21, R(R"(<play section="S1" card="noble"/>)")),
+                         R(R"(<play section="S2" card="cavalry" count="2"/>)")));
+       },
+       {}},
       {"GW-305 cavalry before action 2",
        t1(R"(<play section="S1" card="cavalry"/><play section="S1" card="gate"/><draw/>)"),
        {}},
@@ -643,6 +649,9 @@ TEST(GreatWallRules, Tokens) {
       {"GW-502 no reveal after the clearing",
        t4(R"(<score section="S1" token="3"/>)" + rest4),
        {"GW-502@4"}},
+      {"GW-502 the new pair revealed after the turn's actions",
+       t4(R"(<score section="S1" token="3"/>)" + rest4 + R"(<reveal section="S1" tokens="4 8"/>)"),
+       {}},
       {"GW-502 a reveal for a section not cleared",
        t4(R"(<score section="S1" token="3"/><reveal section="S1" tokens="4 8"/><reveal section="S2" tokens="1 2"/>)" +
           rest4),
@@ -737,6 +746,18 @@ TEST(GreatWallRules, Claims) {
       {"GW-604 claims agree (an unfinished game: the scores reached)",
        claims(R"(<final colour="red" points="5"/><final colour="blue" points="3"/>)"),
        {}},
+      {"GW-603 a token lying on a card counts for nobody",
+       [] {
+         return rec(upto(short_game(), 3),
+                    R"(<final colour="red" points="0"/><final colour="blue" points="0"/>)");
+       },
+       {}},
+      {"GW-603 a token lying on a card claimed by its card's owner",
+       [] {
+         return rec(upto(short_game(), 3),
+                    R"(<final colour="red" points="5"/><final colour="blue" points="0"/>)");
+       },
+       {"GW-604@0"}},
       {"GW-604 a wrong final",
        claims(R"(<final colour="red" points="6"/><final colour="blue" points="3"/>)"),
        {"GW-604@0"}},
