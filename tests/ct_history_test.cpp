@@ -281,7 +281,7 @@ TEST(CtHistory, EverySubcommandWorksOnTheSamples) {
   RunResult stats = run_cli({"stats", dir + "/legal"});
   EXPECT_EQ(stats.status, 0);
   EXPECT_NE(stats.out.find("catan-great-wall"), std::string::npos);
-  RunResult boards = run_cli({"boards", "--boards", dir + "/legal/boards/club-print.xml"});
+  RunResult boards = run_cli({"boards", "--boards", dir + "/boards/club-print.xml"});
   EXPECT_EQ(boards.status, 0);
   EXPECT_NE(boards.out.find("\"club-print\""), std::string::npos);
   RunResult option = run_cli({"check", "--option", "seven-pirate=optional", legal});

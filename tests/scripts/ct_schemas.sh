@@ -5,7 +5,7 @@
 #
 # - schemas/catan-great-wall-record.xsd and schemas/great-wall-board.xsd must compile;
 # - lib/catan_great_wall/data/great-wall-modelled.xml and every board file of the samples
-#   (samples/catan-great-wall/**/boards/*.xml) must pass great-wall-board.xsd;
+#   (samples/catan-great-wall/boards/*.xml) must pass great-wall-board.xsd;
 # - every record of samples/catan-great-wall/{legal,illegal,disputed,logs} must pass the
 #   record schema (illegal and disputed records are well-formed: their faults are rules);
 # - the malformed samples named in samples/catan-great-wall/malformed/schema-catches.txt (one
