@@ -259,6 +259,11 @@ TEST(CtHistory, EverySubcommandWorksOnTheSamples) {
   EXPECT_EQ(run_cli({"check", "--format", "json", illegal}).status, 1);
   EXPECT_EQ(run_cli({"check", "--format", "jsonl", club}).status, 0);
   EXPECT_EQ(run_cli({"check", "--format", "junit", dir}).status, 2);
+  // Each folder of samples as a whole has the verdict of its name.
+  EXPECT_EQ(run_cli({"check", "-j", "2", dir + "/legal"}).status, 0);
+  EXPECT_EQ(run_cli({"check", dir + "/illegal"}).status, 1);
+  EXPECT_EQ(run_cli({"check", dir + "/disputed"}).status, 1);
+  EXPECT_EQ(run_cli({"check", dir + "/malformed"}).status, 2);
   EXPECT_EQ(run_cli({"explain", "--format", "json", legal}).status, 0);
   RunResult replay0 = run_cli({"replay", "--turn", "0", "--color", "never", legal});
   EXPECT_EQ(replay0.status, 0);
