@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -719,6 +720,32 @@ TEST(CtComponents, LongestRoadTrails) {
   EXPECT_EQ(s.road_length(Colour::red), 3);
   EXPECT_FALSE(s.longest_road().has_value());  // set aside: nobody has 5
   EXPECT_EQ(s.vp_breakdown(Colour::red).longest_road, 0);
+}
+
+// CT-902 on a dense network: the 15 sides of three mutually adjacent hexes (C9, C10, D9) have
+// four vertices of odd degree, so the longest trail leaves out one inner road: 14. The search
+// stays quick although the network has many cycles.
+TEST(CtComponents, LongestRoadOnADenseNetwork) {
+  auto board = ct::modelled_board();
+  const auto& b = *board;
+  ct::State s(board, {}, seats(4));
+  s.begin_turn(Colour::blue, 1);
+  ct::RollResult rr;
+  EXPECT_TRUE(s.roll(1, 1, rr).empty());
+  std::set<int> edges;
+  for (const char* id : {"C9", "C10", "D9"})
+    for (int side = 0; side < 6; ++side)
+      edges.insert(b.side(b.find_hex(id), side));
+  ASSERT_EQ(edges.size(), 15u);
+  for (int e : edges) {
+    ct::PlaceRef p;
+    p.hex = b.find_hex("C9");
+    p.index = e;
+    s.road(p);
+  }
+  EXPECT_EQ(s.player(Colour::blue).roads, 15);
+  EXPECT_EQ(s.road_length(Colour::blue), 14);
+  EXPECT_EQ(s.longest_road(), Colour::blue);
 }
 
 // CT-902: an own building never breaks a trail.
