@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <stdexcept>
@@ -1659,9 +1660,10 @@ TEST(DbRules, EveryRuleIdByName) {
 // Ids whose behaviour no short record reaches, shown by engine-level or generated cases.
 const std::map<std::string, std::string> kShownElsewhere{
     {"DB-503", "DbEngine.ThirdExhaustion*, DbRules.TheThirdExhaustion"},
-    {"DB-504", "DbEngine.ReshufflingAnEmptyDiscardPile*"},
+    {"DB-504",
+     "DbEngine.ReshufflingAnEmptyDiscardPile*, DbEngine.ABattleCardFromAnEmptyDeckHasStrengthZero"},
     {"DB-608", "DbEngine.BattleCardsAndThePaymentGoOntoTheDiscardPile"},
-    {"DB-1002", "DbRules.TheThirdExhaustion"},
+    {"DB-1002", "DbRules.TheThirdExhaustion, DbEngine.ABattleCardFromAnEmptyDeckHasStrengthZero"},
 };
 
 TEST(DbRules, EveryRuleIdOfTheDocumentHasANamedCase) {
@@ -1835,6 +1837,96 @@ TEST(DbEngine, ReshufflingAnEmptyDiscardPileExhaustsTheDeckAgain) {
   EXPECT_EQ(st.end_reason(), db::EndReason::deck);
   bool applied = false;
   EXPECT_EQ(rules_of(st.battle(1, {}, applied)), std::vector<std::string>{"DB-1003"});
+}
+
+// DB-504, DB-1002: the third exhaustion in a battle's first round; round 2 takes the only card
+// of the reshuffled discard pile (the thaler paid), and the defence finds deck and discard pile
+// empty: strength 0, raised to the village's minimum.
+TEST(DbEngine, ABattleCardFromAnEmptyDeckHasStrengthZero) {
+  using db::Bean;
+  db::Setup s = engine_setup();
+  s.owner[5] = 0;  // red holds steppe-1 (cavalry 1)
+  s.owner[6] = 0;  // and the diamond field 07
+  s.hands = {std::vector<Bean>{Bean::soy, Bean::soy}, std::vector<Bean>{}, std::vector<Bean>{}};
+  s.deck = std::vector<Bean>{Bean::soy,  Bean::soy,    Bean::soy,    Bean::blue,
+                             Bean::blue, Bean::blue,   Bean::chili,  Bean::stink,
+                             Bean::red,  Bean::red,    Bean::red,    Bean::blue,
+                             Bean::blue, Bean::garden, Bean::garden, Bean::garden};
+  db::Violations v;
+  db::State st(s, v);
+  ASSERT_TRUE(v.empty());
+  std::vector<std::string> all;
+  auto ok = [&](const db::Violations& vs) {
+    for (const auto& x : vs)
+      all.push_back(std::string(x.rule) + ": " + x.message);
+  };
+  db::HarvestResult h;
+  // 1 red: a soy flipped (a thaler), soy in both fields, three blue drawn.
+  ok(st.begin_turn(0));
+  ok(st.diamond(Bean::soy));
+  ok(st.plant(0, Bean::soy, 1));
+  ok(st.plant(0, Bean::soy, 2));
+  ok(st.turn_up({Bean::soy, Bean::soy}));
+  ok(st.plant(0, Bean::soy, 1));
+  ok(st.plant(0, Bean::soy, 2));
+  ok(st.draw({Bean::blue, Bean::blue, Bean::blue}, 3));
+  ok(st.end_turn());
+  // 2 blue: chili and stink, one per field.
+  ok(st.begin_turn(1));
+  ok(st.turn_up({Bean::chili, Bean::stink}));
+  ok(st.plant(1, Bean::chili, 1));
+  ok(st.plant(1, Bean::stink, 2));
+  ok(st.draw({Bean::red, Bean::red, Bean::red}, 3));
+  ok(st.end_turn());
+  // 3 green: red harvests a soy (one to the discard pile), green's draw empties the deck; then
+  // the discard pile gets blue's chili and green's two blue.
+  ok(st.begin_turn(2));
+  ok(st.turn_up({Bean::blue, Bean::blue}));
+  ok(st.plant(2, Bean::blue, 1));
+  ok(st.plant(2, Bean::blue, 1));
+  ok(st.harvest(0, 1, h));
+  ok(st.draw({Bean::garden, Bean::garden, Bean::garden}, 3));
+  EXPECT_EQ(st.exhaustions(), 1);
+  ok(st.reshuffle(std::vector<Bean>{Bean::soy}, false));
+  ok(st.harvest(1, 1, h));
+  ok(st.harvest(2, 1, h));
+  ok(st.end_turn());
+  EXPECT_EQ(st.discard().size(), 3u);
+  // 4 red: the flip takes the deck's last card; the new deck is blue, blue, chili.
+  ok(st.begin_turn(0));
+  ok(st.diamond(Bean::soy));
+  EXPECT_EQ(st.exhaustions(), 2);
+  ok(st.reshuffle(std::vector<Bean>{Bean::blue, Bean::blue, Bean::chili}, false));
+  ok(st.plant(0, Bean::blue, 1));
+  ok(st.turn_up({Bean::blue, Bean::blue}));
+  ok(st.plant(0, Bean::blue, 1));
+  ok(st.plant(0, Bean::blue, 1));
+  EXPECT_EQ(st.deck().size(), 1u);
+  EXPECT_TRUE(st.discard().empty());
+  ASSERT_EQ(st.player(0).treasury.size(), 3u);
+  bool applied = false;
+  ok(st.battle(1, {}, applied));  // the neutral village 02
+  ok(st.round(0));
+  ok(st.attack(db::AttackSource::cavalry, 1, Bean::blue, std::nullopt));
+  ok(st.defend(false, Bean::chili, std::nullopt));  // the third exhaustion: 17 against 18
+  EXPECT_EQ(st.exhaustions(), 3);
+  EXPECT_FALSE(st.over());  // the battle is finished first (DB-1002)
+  ok(st.round(1));
+  ok(st.reshuffle(std::nullopt, true));  // the discard pile: the thaler paid
+  ok(st.attack(db::AttackSource::deck, 0, Bean::soy, std::nullopt));
+  ok(st.defend(false, Bean::garden, std::nullopt));  // no card: deck and discard pile empty
+  ok(st.battle_end());
+  EXPECT_EQ(all, std::vector<std::string>{});
+  const db::BattleResult& b = st.last_battle();
+  ASSERT_EQ(b.rounds.size(), 2u);
+  EXPECT_FALSE(b.rounds[1].defence_card.has_value());
+  EXPECT_EQ(b.rounds[1].defence_card_strength, 0);
+  EXPECT_EQ(b.rounds[1].defence_strength, 16);  // the village's minimum still applies
+  EXPECT_FALSE(b.captured);                     // soy 12 against 16
+  EXPECT_TRUE(st.over());
+  EXPECT_EQ(st.end_reason(), db::EndReason::deck);
+  // The strength-0 card named nothing: the discard pile holds the cards played, no garden.
+  EXPECT_EQ(std::count(st.discard().begin(), st.discard().end(), Bean::garden), 0);
 }
 
 // DB-503(c): the third exhaustion in a step-4 draw ends the game at once.
