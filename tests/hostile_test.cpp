@@ -36,12 +36,19 @@ void write_file(const fs::path& path, const std::string& data) {
   out << data;
 }
 
-// Writes a tar (or, with gzip, a tar.gz) of the given members.
+enum class ArchiveKind { tar, tar_gz, zip };
+
+// Writes a tar, a tar.gz or a zip (deflated) of the given members.
 void write_archive(const fs::path& path,
-                   const std::vector<std::pair<std::string, std::string>>& members, bool gzip) {
+                   const std::vector<std::pair<std::string, std::string>>& members,
+                   ArchiveKind kind) {
   archive* a = archive_write_new();
-  archive_write_set_format_pax_restricted(a);
-  if (gzip) archive_write_add_filter_gzip(a);
+  if (kind == ArchiveKind::zip) {
+    archive_write_set_format_zip(a);
+  } else {
+    archive_write_set_format_pax_restricted(a);
+  }
+  if (kind == ArchiveKind::tar_gz) archive_write_add_filter_gzip(a);
   ASSERT_EQ(archive_write_open_filename(a, path.c_str()), ARCHIVE_OK);
   for (const auto& [name, data] : members) {
     archive_entry* e = archive_entry_new();
@@ -119,11 +126,15 @@ class Hostile : public ::testing::Test {
     std::string legal =
         std::string(kHead) +
         "<play><turn colour=\"red\"><wall space=\"1A.W1\"/></turn></play></record>\n";
-    write_archive(dir_ / "dot-dot.tar", {{"../../x.xml", legal}}, false);
+    write_archive(dir_ / "dot-dot.tar", {{"../../x.xml", legal}}, ArchiveKind::tar);
     std::string zeros(10u << 20, '\0');
-    write_archive(dir_ / "bomb.tar.gz",
-                  {{"zeros-1.xml", zeros}, {"zeros-2.xml", zeros}, {"zeros-3.xml", zeros}}, true);
-    write_archive(dir_ / "big-member.tar", {{"huge.xml", std::string(70u << 20, ' ')}}, false);
+    for (auto [name, kind] :
+         {std::pair{"bomb.tar.gz", ArchiveKind::tar_gz}, std::pair{"bomb.zip", ArchiveKind::zip}}) {
+      write_archive(dir_ / name,
+                    {{"zeros-1.xml", zeros}, {"zeros-2.xml", zeros}, {"zeros-3.xml", zeros}}, kind);
+    }
+    write_archive(dir_ / "big-member.tar", {{"huge.xml", std::string(70u << 20, ' ')}},
+                  ArchiveKind::tar);
 
     // A directory whose symbolic link points back up: the walk must not loop.
     fs::create_directories(dir_ / "loop" / "inner");
@@ -183,6 +194,7 @@ TEST_F(Hostile, OneBatchGoesOnPastEveryHostileInputAndLosesNone) {
   EXPECT_EQ(got.count("loop/inner/once.xml"), 1u);
   // The bomb's third member is never read; the second says so.
   EXPECT_EQ(got.count("bomb.tar.gz!zeros-3.xml"), 0u);
+  EXPECT_EQ(got.count("bomb.zip!zeros-3.xml"), 0u);
   // Nothing was written outside the working directory.
   EXPECT_FALSE(fs::exists(dir_.parent_path().parent_path() / "x.xml"));
 }
