@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "core/json.hpp"
 #include "core/source.hpp"
@@ -11,19 +13,55 @@ namespace wallaudit::report {
 
 namespace {
 
+// The characters of a source line as the caret counts them: a unit is a byte that is not a
+// UTF-8 continuation byte together with the continuation bytes after it.
+struct LineUnit {
+  std::string_view text;
+  bool printable;  // well-formed UTF-8 and not a control character (tab allowed)
+};
+
+std::vector<LineUnit> line_units(std::string_view line) {
+  std::vector<LineUnit> units;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    std::size_t j = i + 1;
+    while (j < line.size() && (static_cast<unsigned char>(line[j]) & 0xC0) == 0x80)
+      ++j;
+    std::string_view unit = line.substr(i, j - i);
+    auto lead = static_cast<unsigned char>(unit[0]);
+    std::size_t want = lead < 0x80                   ? 1
+                       : lead >= 0xC2 && lead < 0xE0 ? 2
+                       : lead >= 0xE0 && lead < 0xF0 ? 3
+                       : lead >= 0xF0 && lead < 0xF5 ? 4
+                                                     : 0;
+    bool control = lead == 0x7F || (lead < 0x20 && lead != '\t');
+    units.push_back({unit, want == unit.size() && !control});
+    i = j;
+  }
+  return units;
+}
+
+// Prints the line (at most kExcerpt characters of it, around the column, with control
+// characters and bytes that are not UTF-8 shown as '?') and a caret under the column.
 void append_caret(std::string& out, const LineIndex& lines, const Diagnostic& d) {
+  constexpr std::size_t kExcerpt = 240;
   std::string_view line = lines.line_text(d.loc.line);
   if (line.empty() && d.loc.line > lines.line_count()) return;
-  std::string gutter = fmt::format("{:>5}", d.loc.line);
-  fmt::format_to(std::back_inserter(out), "{} | {}\n", gutter, line);
-  std::string pad;
-  std::uint32_t column = 1;
-  for (std::size_t i = 0; i < line.size() && column < d.loc.column; ++i) {
-    unsigned char ch = static_cast<unsigned char>(line[i]);
-    if ((ch & 0xC0) == 0x80) continue;  // continuation byte
-    pad.push_back(ch == '\t' ? '\t' : ' ');
-    ++column;
+  std::vector<LineUnit> units = line_units(line);
+  std::size_t column = d.loc.column ? d.loc.column - 1 : 0;  // from 0
+  std::size_t first = 0;
+  if (units.size() > kExcerpt && column > kExcerpt / 2)
+    first = std::min(column - kExcerpt / 2, units.size() - kExcerpt);
+  std::size_t last = std::min(units.size(), first + kExcerpt);
+  std::string text = first > 0 ? "..." : "";
+  std::string pad(text.size(), ' ');
+  for (std::size_t u = first; u < last; ++u) {
+    text += units[u].printable ? std::string(units[u].text) : std::string("?");
+    if (u < column) pad.push_back(units[u].text == "\t" ? '\t' : ' ');
   }
+  if (last < units.size()) text += "...";
+  std::string gutter = fmt::format("{:>5}", d.loc.line);
+  fmt::format_to(std::back_inserter(out), "{} | {}\n", gutter, text);
   fmt::format_to(std::back_inserter(out), "{} | {}^\n", std::string(gutter.size(), ' '), pad);
 }
 
