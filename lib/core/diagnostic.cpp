@@ -1,6 +1,9 @@
 #include "core/diagnostic.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <string_view>
 
 namespace wallaudit {
 
@@ -43,13 +46,35 @@ Severity Diagnostic::severity() const {
   return Severity::error;
 }
 
+namespace {
+
+// A message quoting a huge name or value from a record (an element name of a megabyte) keeps
+// its beginning and its end, cut on character boundaries.
+std::string bounded_message(std::string message) {
+  constexpr std::size_t kMax = 600, kHead = 300, kTail = 250;
+  if (message.size() <= kMax) return message;
+  auto continuation = [&](std::size_t i) {
+    return (static_cast<unsigned char>(message[i]) & 0xC0) == 0x80;
+  };
+  std::size_t head = kHead;
+  while (head > 0 && continuation(head))
+    --head;
+  std::size_t tail = message.size() - kTail;
+  while (tail < message.size() && continuation(tail))
+    ++tail;
+  return fmt::format("{} [… {} bytes left out …] {}", std::string_view(message).substr(0, head),
+                     tail - head, std::string_view(message).substr(tail));
+}
+
+}  // namespace
+
 Diagnostic& Diagnostics::add(FindingKind kind, std::string rule, SourceLoc loc,
                              std::string message) {
   Diagnostic& d = items_.emplace_back();
   d.kind = kind;
   d.rule = std::move(rule);
   d.loc = loc;
-  d.message = std::move(message);
+  d.message = bounded_message(std::move(message));
   return d;
 }
 
