@@ -13,10 +13,7 @@
 
 namespace wallaudit::cc {
 
-struct OptionSetting {
-  std::string name, value;
-  SourceLoc loc;
-};
+using wallaudit::OptionSetting;
 
 struct PlayerDecl {
   std::vector<Colour> colours;  // one, or two in the team variant

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/options.hpp"
+
 namespace wallaudit::cc {
 
 enum class Colour : std::uint8_t { red, green, blue, purple, neutral };
@@ -58,12 +60,7 @@ struct Options {
   MongolDestroyed mongol_destroyed{};
 };
 
-// One row of the options table: name, values (default first).
-struct OptionSpec {
-  std::string_view name;
-  std::vector<std::string_view> values;
-  std::string_view help;
-};
+using wallaudit::OptionSpec;
 const std::vector<OptionSpec>& option_specs();
 // Sets option `name` to `value`; false when either is unknown.
 bool set_option(Options& options, std::string_view name, std::string_view value);
