@@ -96,16 +96,7 @@ void add_facts(const Record& rec, const Outcome& outcome, std::vector<Fact>& fac
 
 class ChangCheng final : public Game {
  public:
-  ChangCheng() {
-    for (const auto& spec : option_specs()) {
-      RulesOption o;
-      o.name = spec.name;
-      for (auto v : spec.values)
-        o.values.emplace_back(v);
-      o.help = spec.help;
-      options_.push_back(std::move(o));
-    }
-  }
+  ChangCheng() : options_(rules_options(option_specs())) {}
 
   std::string_view id() const override { return "chang-cheng"; }
   std::string_view title() const override { return "Chang Cheng"; }

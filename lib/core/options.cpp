@@ -18,6 +18,17 @@ std::string joined(const Range& items, Name name) {
 
 }  // namespace
 
+std::vector<RulesOption> rules_options(const std::vector<OptionSpec>& specs) {
+  std::vector<RulesOption> out;
+  for (const auto& spec : specs) {
+    RulesOption& o = out.emplace_back();
+    o.name = spec.name;
+    o.values.assign(spec.values.begin(), spec.values.end());
+    o.help = spec.help;
+  }
+  return out;
+}
+
 void read_option(XmlChecker& xml, pugi::xml_node option, const std::vector<OptionSpec>& specs,
                  std::vector<OptionSetting>& settings) {
   auto name = xml.required(option, "name");

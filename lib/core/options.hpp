@@ -7,6 +7,7 @@
 
 #include <pugixml.hpp>
 
+#include "core/game.hpp"
 #include "core/source.hpp"
 #include "core/xml.hpp"
 
@@ -18,6 +19,9 @@ struct OptionSpec {
   std::vector<std::string_view> values;
   std::string_view help;
 };
+
+// The table as the Game interface lists it (`Game::options`).
+std::vector<RulesOption> rules_options(const std::vector<OptionSpec>& specs);
 
 // An option as a record sets it.
 struct OptionSetting {
