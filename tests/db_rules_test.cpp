@@ -1663,6 +1663,7 @@ const std::map<std::string, std::string> kShownElsewhere{
     {"DB-504",
      "DbEngine.ReshufflingAnEmptyDiscardPile*, DbEngine.ABattleCardFromAnEmptyDeckHasStrengthZero"},
     {"DB-608", "DbEngine.BattleCardsAndThePaymentGoOntoTheDiscardPile"},
+    {"DB-804", "DbEngine.CartCardsAreNeverReshuffled"},
     {"DB-1002", "DbRules.TheThirdExhaustion, DbEngine.ABattleCardFromAnEmptyDeckHasStrengthZero"},
 };
 
@@ -1927,6 +1928,50 @@ TEST(DbEngine, ABattleCardFromAnEmptyDeckHasStrengthZero) {
   EXPECT_EQ(st.end_reason(), db::EndReason::deck);
   // The strength-0 card named nothing: the discard pile holds the cards played, no garden.
   EXPECT_EQ(std::count(st.discard().begin(), st.discard().end(), Bean::garden), 0);
+}
+
+// DB-801 .. DB-804: a cart bought with 3 thalers and a forest is loaded with 2 cards; its cards
+// are not in the deck or the discard pile and are never reshuffled.
+TEST(DbEngine, CartCardsAreNeverReshuffled) {
+  using db::Bean;
+  db::Setup s = engine_setup();
+  s.owner[3] = 0;  // red holds the forest 04
+  s.owner[6] = 0;  // and the diamond field 07
+  s.hands[0] = std::vector<Bean>{Bean::soy, Bean::soy};
+  s.deck = std::vector<Bean>{Bean::soy,   Bean::soy,  Bean::soy,  Bean::green,
+                             Bean::green, Bean::blue, Bean::blue, Bean::blue};
+  db::Violations v;
+  db::State st(s, v);
+  std::vector<std::string> all;
+  auto ok = [&](const db::Violations& vs) {
+    for (const auto& x : vs)
+      all.push_back(std::string(x.rule) + ": " + x.message);
+  };
+  db::HarvestResult h;
+  bool applied = false;
+  ok(st.begin_turn(0));
+  ok(st.diamond(Bean::soy));  // a thaler
+  ok(st.plant(0, Bean::soy, 1));
+  ok(st.plant(0, Bean::soy, 1));
+  ok(st.turn_up({Bean::soy, Bean::soy}));
+  ok(st.plant(0, Bean::soy, 1));
+  ok(st.plant(0, Bean::soy, 1));
+  ok(st.harvest(0, 1, h));  // 4 soy: 2 thalers, 2 to the discard pile
+  ASSERT_EQ(st.player(0).treasury.size(), 3u);
+  ok(st.buy_cart(0, {}, false, applied));
+  ok(st.buy_cart_end());
+  EXPECT_EQ(st.player(0).cart.size(), 2u);
+  EXPECT_EQ(st.discard().size(), 5u);  // 2 harvested, 3 paid
+  ok(st.load({}, 3));                  // takes the deck's last card
+  EXPECT_EQ(st.exhaustions(), 1);
+  ok(st.reshuffle(std::nullopt, false));
+  EXPECT_EQ(st.deck().size(), 5u);  // the discard pile only
+  EXPECT_EQ(st.player(0).cart.size(), 5u);
+  ok(st.take({Bean::blue, Bean::blue, Bean::blue}, 3));
+  ok(st.end_turn());
+  EXPECT_EQ(all, std::vector<std::string>{});
+  EXPECT_EQ(st.player(0).cart,
+            (std::vector<db::Slot>{db::slot_of(Bean::green), db::slot_of(Bean::green)}));
 }
 
 // DB-503(c): the third exhaustion in a step-4 draw ends the game at once.
