@@ -772,3 +772,67 @@ TEST(CtComponents, OwnBuildingsDoNotBreakATrail) {
 
 }  // namespace
 }  // namespace wallaudit::test
+
+namespace wallaudit::test {
+namespace {
+
+// CT-903: the active player wins the moment they have 10 VP in their own turn; VP reached in a
+// special building phase win only at the start of their next turn. Driven through the engine;
+// costs and connections are ignored (placements are applied, their faults do not matter here).
+TEST(CtComponents, VictoryTiming) {
+  auto board = ct::modelled_board();
+  const auto& b = *board;
+  auto vertex = [&](const char* text) {
+    std::string t = text;
+    ct::PlaceRef p;
+    p.hex = b.find_hex(t.substr(0, t.find('.')));
+    p.index = b.corner(p.hex, *ct::parse_corner(t.substr(t.find('.') + 1)));
+    return p;
+  };
+  int numeral = 0;
+  auto hun = [&] { return std::vector<ct::HunDraw>{ct::HunDraw{numeral++ % 5, {}}}; };
+  const char* spots[] = {"C5.N", "C7.N", "C9.N", "C11.N"};
+  for (bool special : {false, true}) {
+    SCOPED_TRACE(special ? "reached in a special building phase" : "reached in the own turn");
+    ct::State s(board, {}, seats(6));
+    ct::RollResult rr;
+    s.begin_turn(Colour::red, 1);
+    EXPECT_TRUE(s.roll(1, 1, rr).empty());
+    for (const char* v : spots)
+      s.settlement(vertex(v), hun());
+    for (const char* v : spots)
+      s.city(vertex(v), hun());
+    EXPECT_EQ(s.vp(Colour::red), 8);
+    if (!special) {
+      s.settlement(vertex("D3.S"), hun());
+      EXPECT_EQ(s.vp(Colour::red), 9);
+      EXPECT_FALSE(s.over());
+      s.settlement(vertex("D7.S"), hun());
+      EXPECT_EQ(s.vp(Colour::red), 10);
+      EXPECT_TRUE(s.over());
+      EXPECT_EQ(s.winner(), Colour::red);
+      continue;
+    }
+    s.end_element();
+    s.begin_turn(Colour::blue, 2);
+    EXPECT_TRUE(s.roll(1, 1, rr).empty());
+    s.end_element();
+    s.begin_special(Colour::red, 3);
+    s.settlement(vertex("D3.S"), hun());
+    s.settlement(vertex("D7.S"), hun());
+    EXPECT_EQ(s.vp(Colour::red), 10);
+    EXPECT_FALSE(s.over());  // no win in a special building phase
+    s.end_element();
+    s.begin_turn(Colour::white, 4);
+    EXPECT_FALSE(s.over());  // nor in another player's turn
+    EXPECT_TRUE(s.roll(1, 1, rr).empty());
+    EXPECT_FALSE(s.over());
+    s.end_element();
+    s.begin_turn(Colour::red, 5);
+    EXPECT_TRUE(s.over());  // at the start of red's own turn
+    EXPECT_EQ(s.winner(), Colour::red);
+  }
+}
+
+}  // namespace
+}  // namespace wallaudit::test
