@@ -1664,6 +1664,7 @@ const std::map<std::string, std::string> kShownElsewhere{
      "DbEngine.ReshufflingAnEmptyDiscardPile*, DbEngine.ABattleCardFromAnEmptyDeckHasStrengthZero"},
     {"DB-608", "DbEngine.BattleCardsAndThePaymentGoOntoTheDiscardPile"},
     {"DB-804", "DbEngine.CartCardsAreNeverReshuffled"},
+    {"DB-107", "DbEngine.MoreThanTwelveTerritories"},
     {"DB-1002", "DbRules.TheThirdExhaustion, DbEngine.ABattleCardFromAnEmptyDeckHasStrengthZero"},
 };
 
@@ -1972,6 +1973,37 @@ TEST(DbEngine, CartCardsAreNeverReshuffled) {
   EXPECT_EQ(all, std::vector<std::string>{});
   EXPECT_EQ(st.player(0).cart,
             (std::vector<db::Slot>{db::slot_of(Bean::green), db::slot_of(Bean::green)}));
+}
+
+// DB-107, DB-1004: markers never run out; every territory owned scores its flags.
+TEST(DbEngine, MoreThanTwelveTerritories) {
+  using db::Bean;
+  db::Setup s = engine_setup();
+  for (std::size_t i = 0; i < 19; ++i)
+    if (s.owner[i] < 0 && i != 14) s.owner[i] = 0;  // all but the camps of blue and green, and 15
+  s.hands[0] = std::vector<Bean>{Bean::soy, Bean::soy};
+  db::Violations v;
+  db::State st(s, v);
+  ASSERT_EQ(st.territories(0), 16);
+  db::HarvestResult h;
+  bool applied = false;
+  st.begin_turn(0);
+  for (int k = 0; k < st.owned(0, db::Card::diamond_field); ++k)
+    EXPECT_TRUE(st.diamond(Bean::blue).empty());
+  EXPECT_TRUE(st.plant(0, Bean::soy, 1).empty());
+  EXPECT_TRUE(st.plant(0, Bean::soy, 1).empty());
+  ASSERT_EQ(st.owned(0, db::Card::rice_field), 3);
+  EXPECT_TRUE(st.turn_up({Bean::soy, Bean::soy, Bean::soy, Bean::soy, Bean::soy}).empty());
+  for (int k = 0; k < 5; ++k)
+    EXPECT_TRUE(st.plant(0, Bean::soy, 1).empty());
+  EXPECT_TRUE(st.harvest(0, 1, h).empty());
+  EXPECT_TRUE(st.battle(14, {}, applied).empty());
+  st.round(0);
+  EXPECT_TRUE(st.attack(db::AttackSource::deck, 0, Bean::blue, std::nullopt).empty());
+  EXPECT_TRUE(st.defend(false, Bean::soy, std::nullopt).empty());
+  EXPECT_TRUE(st.battle_end().empty());
+  EXPECT_EQ(st.territories(0), 17);
+  EXPECT_EQ(st.vp(0), 17 + 2 + 2);  // two cities at 3
 }
 
 // DB-503(c): the third exhaustion in a step-4 draw ends the game at once.
