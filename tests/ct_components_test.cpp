@@ -836,3 +836,59 @@ TEST(CtComponents, VictoryTiming) {
 
 }  // namespace
 }  // namespace wallaudit::test
+
+namespace wallaudit::test {
+namespace {
+
+// CT-904/CT-905: the roll whose breach ends the game produces nothing; its echoes still belong to
+// it, so a wrong one cites its echo rule (CT-404, CT-503), not CT-905; a build after it is CT-905.
+TEST(CtComponents, EchoesOfTheRollThatEndsTheGame) {
+  int tested = 0;
+  for (std::uint64_t seed = 1; seed < 200 && tested < 3; ++seed) {
+    CtGeneratorOptions o;
+    o.unfinished = false;
+    o.claims = false;
+    o.wall_bias = 0.0;
+    CtGeneratedGame g = generate_ct_game(seed, o);
+    if (g.outcome != "huns") continue;
+    ++tested;
+    SCOPED_TRACE(g.description);
+    auto at = g.xml.rfind("<roll ");
+    ASSERT_NE(at, std::string::npos);
+    auto close = g.xml.find('>', at);
+    bool self_closing = g.xml[close - 1] == '/';
+    auto with_echo = [&](const std::string& echo) {
+      std::string x = g.xml;
+      if (self_closing)
+        x.replace(close - 1, 2, ">" + echo + "</roll>");
+      else
+        x.insert(x.find("</roll>", at), echo);
+      return x;
+    };
+    auto first_rule = [&](const std::string& xml) {
+      GameResult r = check_text(xml);
+      auto rules = findings(r, FindingKind::rule);
+      return rules.empty() ? std::string("none")
+                           : fmt::format("{}@{}", rules.front()->rule, rules.front()->turn);
+    };
+    std::string turn = fmt::format("@{}", g.turns);
+    EXPECT_EQ(first_rule(g.xml), "none");
+    std::string someone = g.colours.front();
+    EXPECT_EQ(first_rule(with_echo("<produce colour=\"" + someone + "\" cards=\"brick\"/>")),
+              "CT-404" + turn);
+    // An advance echo too many (where the roll lists its advances, or nothing at all: with
+    // breaches listed but no advances, a new advance echo puts the breaches out of order).
+    std::string roll = g.xml.substr(at, g.xml.find(self_closing ? "/>" : "</roll>", at) - at);
+    if (self_closing || roll.find("<advance") != std::string::npos) {
+      EXPECT_EQ(first_rule(with_echo(R"(<advance from="I" to="F6"/>)")), "CT-503" + turn);
+    }
+    std::string built = g.xml;
+    auto end_of_roll = self_closing ? close + 1 : built.find("</roll>", at) + 7;
+    built.insert(end_of_roll, R"(<wall-piece level="1"/>)");
+    EXPECT_EQ(first_rule(built), "CT-905" + turn);
+  }
+  EXPECT_EQ(tested, 3);
+}
+
+}  // namespace
+}  // namespace wallaudit::test
