@@ -59,16 +59,7 @@ void add_facts(const Record& rec, const Outcome& o, std::vector<Fact>& facts) {
 
 class DschingisBohn final : public Game {
  public:
-  DschingisBohn() {
-    for (const auto& spec : option_specs()) {
-      RulesOption o;
-      o.name = spec.name;
-      for (auto v : spec.values)
-        o.values.emplace_back(v);
-      o.help = spec.help;
-      options_.push_back(std::move(o));
-    }
-  }
+  DschingisBohn() : options_(rules_options(option_specs())) {}
 
   std::string_view id() const override { return "dschingis-bohn"; }
   std::string_view title() const override { return "Dschingis Bohn"; }

@@ -16,10 +16,7 @@
 
 namespace wallaudit::db {
 
-struct OptionSetting {
-  std::string name, value;
-  SourceLoc loc;
-};
+using wallaudit::OptionSetting;
 
 struct PlayerDecl {
   Colour colour = Colour::red;

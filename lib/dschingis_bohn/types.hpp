@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/options.hpp"
+
 namespace wallaudit::db {
 
 // Marker colours are labels (rules DB-107); a club maps its five colours onto any of these.
@@ -60,11 +62,7 @@ struct Options {
   ThirdField third_field{};
 };
 
-struct OptionSpec {
-  std::string_view name;
-  std::vector<std::string_view> values;  // the default first
-  std::string_view help;
-};
+using wallaudit::OptionSpec;
 const std::vector<OptionSpec>& option_specs();
 // Sets option `name` to `value`; false when either is unknown.
 bool set_option(Options& options, std::string_view name, std::string_view value);
