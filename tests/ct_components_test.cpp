@@ -892,3 +892,51 @@ TEST(CtComponents, EchoesOfTheRollThatEndsTheGame) {
 
 }  // namespace
 }  // namespace wallaudit::test
+
+namespace wallaudit::test {
+namespace {
+
+// CT-803 under knight-actions = exactly-two: with no Hun on a place or on land only the pirate
+// action (C) is possible, so C alone is enough; with a Hun on a place, C alone is too few.
+TEST(CtComponents, ExactlyTwoKnightActionsWhereTwoArePossible) {
+  auto board = ct::modelled_board();
+  const auto& b = *board;
+  ct::Options options;
+  options.knight_actions = ct::KnightActions::exactly_two;
+  for (bool hun_on_place : {false, true}) {
+    SCOPED_TRACE(hun_on_place ? "a Hun waits on place I" : "no Hun anywhere");
+    ct::State s(board, options, seats(4));
+    ct::RollResult rr;
+    s.begin_turn(Colour::red, 1);
+    EXPECT_TRUE(s.roll(1, 1, rr).empty());
+    s.buy_card(DevCard::knight);  // unpaid: CT-602, but the card is bought
+    if (hun_on_place) {
+      ct::PlaceRef p;
+      p.hex = b.find_hex("C9");
+      p.index = b.corner(p.hex, 0);
+      s.settlement(p, {ct::HunDraw{0, {}}});
+    }
+    s.end_element();
+    s.begin_turn(Colour::blue, 2);
+    EXPECT_TRUE(s.roll(1, 1, rr).empty());
+    s.end_element();
+    s.begin_turn(Colour::red, 3);
+    ct::Step knight;
+    knight.kind = ct::StepKind::play_card;
+    knight.dev = DevCard::knight;
+    ct::KnightAction c;
+    c.kind = ct::KnightAction::Kind::pirate;
+    c.hex = b.find_hex("E10");
+    knight.actions.push_back(c);
+    ct::Violations v = s.play_card(knight);
+    if (hun_on_place) {
+      ASSERT_EQ(v.size(), 1u);
+      EXPECT_EQ(v[0].rule, "CT-803");
+    } else {
+      EXPECT_TRUE(v.empty()) << v[0].rule << " " << v[0].message;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace wallaudit::test
