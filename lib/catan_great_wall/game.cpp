@@ -74,16 +74,7 @@ void add_facts(const Outcome& o, std::vector<Fact>& facts) {
 
 class CatanGreatWall final : public Game {
  public:
-  CatanGreatWall() {
-    for (const auto& spec : option_specs()) {
-      RulesOption o;
-      o.name = spec.name;
-      for (auto v : spec.values)
-        o.values.emplace_back(v);
-      o.help = spec.help;
-      options_.push_back(std::move(o));
-    }
-  }
+  CatanGreatWall() : options_(rules_options(option_specs())) {}
 
   std::string_view id() const override { return kGameId; }
   std::string_view title() const override { return "The Great Wall (Catan scenario)"; }
@@ -94,12 +85,7 @@ class CatanGreatWall final : public Game {
     result.game = std::string(id());
     set_unfinished(result, false);
     std::shared_ptr<const void> own;
-    const auto* catalogue = static_cast<const BoardCatalogue*>(ctx.prepared_for(id()));
-    if (!catalogue) {
-      Diagnostics ignored;
-      own = prepare(ctx, ignored);
-      catalogue = static_cast<const BoardCatalogue*>(own.get());
-    }
+    const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
     auto record =
         read_record(doc, *catalogue, ctx.load_relative, result.diagnostics, ctx.max_turns);
     if (!record) return result;

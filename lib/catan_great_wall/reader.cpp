@@ -332,35 +332,7 @@ class Reader {
         return;
       }
       leaf(child, {"name", "value"});
-      auto name = xml_.required(child, "name");
-      auto value = xml_.required(child, "value");
-      if (!name || !value) return;
-      const auto& specs = option_specs();
-      auto spec = std::find_if(specs.begin(), specs.end(),
-                               [&](const OptionSpec& s) { return s.name == *name; });
-      if (spec == specs.end()) {
-        std::string names;
-        for (const auto& s : specs)
-          names += fmt::format("{}{}", names.empty() ? "" : ", ", s.name);
-        xml_.error(rec::bad_value, xml_.value_loc(child, "name"),
-                   fmt::format("unknown rules option \"{}\" (options: {})", *name, names));
-        return;
-      }
-      if (std::find(spec->values.begin(), spec->values.end(), *value) == spec->values.end()) {
-        std::string values;
-        for (auto v : spec->values)
-          values += fmt::format("{}{}", values.empty() ? "" : ", ", v);
-        xml_.error(rec::bad_value, xml_.value_loc(child, "value"),
-                   fmt::format("option {} takes {}, not \"{}\"", *name, values, *value));
-        return;
-      }
-      for (const auto& o : rec_.options)
-        if (o.name == *name) {
-          xml_.error(rec::duplicate, xml_.loc(child),
-                     fmt::format("option {} is set twice (first on line {})", *name, o.loc.line));
-          return;
-        }
-      rec_.options.push_back({std::string(*name), std::string(*value), xml_.loc(child)});
+      read_option(xml_, child, option_specs(), rec_.options);
     });
   }
 

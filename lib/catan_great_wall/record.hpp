@@ -35,10 +35,7 @@ struct HunDraw {
   SourceLoc loc;
 };
 
-struct OptionSetting {
-  std::string name, value;
-  SourceLoc loc;
-};
+using wallaudit::OptionSetting;
 
 struct PlayerDecl {
   Colour colour = Colour::red;

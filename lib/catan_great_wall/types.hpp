@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/options.hpp"
+
 namespace wallaudit::ct {
 
 enum class Colour : std::uint8_t { red, blue, white, orange, green, brown };
@@ -55,11 +57,7 @@ struct Options {
   BankShortage bank_shortage{};
 };
 
-struct OptionSpec {
-  std::string_view name;
-  std::vector<std::string_view> values;  // the default first
-  std::string_view help;
-};
+using wallaudit::OptionSpec;
 const std::vector<OptionSpec>& option_specs();
 // Sets option `name` to `value`; false when either is unknown.
 bool set_option(Options& options, std::string_view name, std::string_view value);

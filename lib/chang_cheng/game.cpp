@@ -106,12 +106,7 @@ class ChangCheng final : public Game {
     GameResult result;
     result.game = std::string(id());
     std::shared_ptr<const void> own;
-    const auto* catalogue = static_cast<const BoardCatalogue*>(ctx.prepared_for(id()));
-    if (!catalogue) {
-      Diagnostics ignored;
-      own = prepare(ctx, ignored);
-      catalogue = static_cast<const BoardCatalogue*>(own.get());
-    }
+    const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
     auto record =
         read_record(doc, *catalogue, ctx.load_relative, result.diagnostics, ctx.max_turns);
 

@@ -104,4 +104,15 @@ class Game {
                                              Diagnostics& problems) const = 0;
 };
 
+// What `game.prepare` made for `ctx` once for the run or, when the caller prepared nothing,
+// what it makes now (kept alive by `own`).
+template <typename T>
+const T* prepared_data(const Game& game, const CheckContext& ctx,
+                       std::shared_ptr<const void>& own) {
+  if (const void* data = ctx.prepared_for(game.id())) return static_cast<const T*>(data);
+  Diagnostics ignored;
+  own = game.prepare(ctx, ignored);
+  return static_cast<const T*>(own.get());
+}
+
 }  // namespace wallaudit

@@ -69,12 +69,7 @@ class DschingisBohn final : public Game {
     GameResult result;
     result.game = std::string(id());
     std::shared_ptr<const void> own;
-    const auto* catalogue = static_cast<const MapCatalogue*>(ctx.prepared_for(id()));
-    if (!catalogue) {
-      Diagnostics ignored;
-      own = prepare(ctx, ignored);
-      catalogue = static_cast<const MapCatalogue*>(own.get());
-    }
+    const auto* catalogue = prepared_data<MapCatalogue>(*this, ctx, own);
     // Only this game's options are passed on; others belong to other games.
     std::vector<std::pair<std::string, std::string>> overrides;
     for (const auto& [n, v] : ctx.option_overrides) {
