@@ -146,6 +146,12 @@ TEST(CtHistory, TheScoreAuditAddsUpAndShowsClaims) {
     EXPECT_EQ(totals, r.scores);
     EXPECT_TRUE(report::running_totals(ex).divergences.empty());
     EXPECT_EQ(ex.winners, r.winners);
+    // The set-up's VP come first, marked as the set-up (turn 0), not as the end.
+    ASSERT_FALSE(ex.steps.empty());
+    EXPECT_TRUE(ex.steps.front().setup);
+    EXPECT_EQ(ex.steps.front().turn, 0);
+    std::string text = report::explain_text(file, ex);
+    EXPECT_NE(text.find("\n   0  set-up"), std::string::npos);
   }
   // A wrong claim parts at its step, naming both figures.
   CtTurns turns =

@@ -616,6 +616,7 @@ Explanation History::explanation() const {
   for (const VpStep& s : outcome_.steps) {
     ExplainStep e;
     e.turn = s.turn;
+    e.setup = s.kind == "set-up";
     e.loc = s.loc;
     e.kind = s.kind;
     e.title = s.title;

@@ -22,7 +22,8 @@ using ColourPoints = std::vector<std::pair<std::string, int>>;  // colour → po
 // One scoring step: a double-wall bonus, a province scoring, a region's Mongol attack, an
 // event card… with its explanation and the points it gave.
 struct ExplainStep {
-  int turn = 0;  // 0: at the end of the game
+  int turn = 0;        // 0: at the end of the game, or in the set-up when `setup`
+  bool setup = false;  // a step of the set-up, before the first turn (turn 0)
   SourceLoc loc;
   std::string kind;                // "bonus", "province", "mongol", "event", … (the game's words)
   std::string title;               // "1A.P2 scored"

@@ -10,6 +10,16 @@ namespace wallaudit::report {
 
 namespace {
 
+// When a step happened, in a sentence: "turn 12", "the set-up", "the end".
+std::string step_when(const ExplainStep& s) {
+  return s.turn ? fmt::format("turn {}", s.turn) : s.setup ? "the set-up" : "the end";
+}
+
+// The turn column of the table: the turn, 0 for the set-up (as `replay --turn 0`), or "end".
+std::string step_column(const ExplainStep& s) {
+  return s.turn || s.setup ? std::to_string(s.turn) : "end";
+}
+
 int get(const ColourPoints& points, const std::string& colour) {
   for (const auto& [c, p] : points)
     if (c == colour) return p;
@@ -51,10 +61,9 @@ RunningTotals running_totals(const Explanation& ex) {
         d.recomputed = rec[k];
         int claimed_here = has(s.claimed, colour) ? get(s.claimed, colour) : 0;
         d.message = fmt::format(
-            "{} parts at {} ({}{}): claimed {} there, recomputed {}{}", colour,
-            s.turn ? fmt::format("turn {}", s.turn) : std::string("the end"), s.title,
-            s.loc.known() ? fmt::format(", line {}", s.loc.line) : "", claimed_here, points,
-            has(s.claimed, colour) ? "" : " (no claim for it in a step with claims)");
+            "{} parts at {} ({}{}): claimed {} there, recomputed {}{}", colour, step_when(s),
+            s.title, s.loc.known() ? fmt::format(", line {}", s.loc.line) : "", claimed_here,
+            points, has(s.claimed, colour) ? "" : " (no claim for it in a step with claims)");
         rt.divergences.push_back(std::move(d));
       }
     }
@@ -98,8 +107,7 @@ std::string explain_text(const std::string& file, const Explanation& ex) {
     const ExplainStep& s = ex.steps[i];
     std::string title =
         s.title.size() > title_width ? s.title.substr(0, title_width - 1) + "…" : s.title;
-    std::string row =
-        fmt::format("{:>4}  {:<{}}", s.turn ? std::to_string(s.turn) : "end", title, title_width);
+    std::string row = fmt::format("{:>4}  {:<{}}", step_column(s), title, title_width);
     for (const auto& c : ex.colours)
       row += fmt::format("{:>8}", signed_or_blank(get(s.points, c)));
     out += row + "\n";
@@ -173,7 +181,8 @@ std::string explain_json(const std::string& file, const std::string& game, const
     const ExplainStep& s = ex.steps[i];
     w.begin_object();
     w.key("turn");
-    s.turn ? w.value(s.turn) : w.null();
+    s.turn || s.setup ? w.value(s.turn) : w.null();
+    w.key("setup").value(s.setup);
     w.key("line");
     s.loc.known() ? w.value(static_cast<long long>(s.loc.line)) : w.null();
     w.key("kind").value(s.kind);

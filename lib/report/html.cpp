@@ -186,9 +186,10 @@ std::string html_report(const std::string& file, const std::string& game_title,
     out += fmt::format("<th class=\"num\">{}</th>", xml_escape(c));
   out += "</tr>";
   for (const auto& s : ex.steps) {
-    std::string turn = s.turn ? fmt::format("<a href=\"#board\" data-goto=\"{}\">{}</a>",
-                                            std::min(s.turn, history.turns()), s.turn)
-                              : "end";
+    std::string turn = s.turn    ? fmt::format("<a href=\"#board\" data-goto=\"{}\">{}</a>",
+                                               std::min(s.turn, history.turns()), s.turn)
+                       : s.setup ? "set-up"
+                                 : "end";
     out += fmt::format("<tr class=\"step\"><td>{}</td><td>{}<div class=\"why\">", turn,
                        xml_escape(s.title));
     for (const auto& l : s.lines)
