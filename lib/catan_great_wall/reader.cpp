@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 
+#include "core/sections.hpp"
+
 namespace wallaudit::ct {
 
 std::string_view element_name(StepKind kind) {
@@ -65,28 +67,7 @@ class Reader {
                  fmt::format("format \"{}\" is not supported (this tool reads format 1)", *format));
     static constexpr std::array<std::string_view, 7> order{"meta",  "rules", "board", "players",
                                                            "setup", "play",  "end"};
-    std::array<bool, 7> seen{};
-    int last = -1;
-    xml_.for_each_child(root, [&](pugi::xml_node node) {
-      std::string_view tag = node.name();
-      auto it = std::find(order.begin(), order.end(), tag);
-      if (it == order.end()) {
-        xml_.unknown_element(node, root);
-        return;
-      }
-      int index = static_cast<int>(it - order.begin());
-      if (seen[static_cast<std::size_t>(index)]) {
-        xml_.error(rec::duplicate, xml_.loc(node),
-                   fmt::format("<{}> appears twice; each section appears at most once", tag));
-        return;
-      }
-      if (index < last)
-        xml_.error(rec::misplaced, xml_.loc(node),
-                   fmt::format("<{}> must come before <{}> (order: meta, rules, board, players, "
-                               "setup, play, end)",
-                               tag, order[static_cast<std::size_t>(last)]));
-      seen[static_cast<std::size_t>(index)] = true;
-      last = std::max(last, index);
+    auto seen = read_sections(xml_, root, order, [&](std::size_t index, pugi::xml_node node) {
       switch (index) {
         case 0:
           read_meta(node);
@@ -111,12 +92,8 @@ class Reader {
           break;
       }
     });
-    for (int i : {2, 3, 4, 5})
-      if (!seen[static_cast<std::size_t>(i)])
-        xml_.error(rec::missing, rec_.root_loc,
-                   fmt::format("the record has no <{}> section (required{})",
-                               order[static_cast<std::size_t>(i)],
-                               i == 2 ? "; there is no default board" : ""));
+    require_sections(xml_, rec_.root_loc, order, seen, {2}, "; there is no default board");
+    require_sections(xml_, rec_.root_loc, order, seen, {3, 4, 5});
     if (out_.has(FindingKind::format)) return std::nullopt;
     return std::move(rec_);
   }

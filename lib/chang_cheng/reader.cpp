@@ -6,6 +6,8 @@
 #include <array>
 #include <set>
 
+#include "core/sections.hpp"
+
 namespace wallaudit::cc {
 
 const BoardSet* BoardCatalogue::find(std::string_view name) const {
@@ -71,29 +73,7 @@ class Reader {
     }
     static constexpr std::array<std::string_view, 7> order{"meta",  "rules", "boards", "players",
                                                            "setup", "play",  "end"};
-    std::array<bool, 7> seen{};
-    int last = -1;
-    xml_.for_each_child(root, [&](pugi::xml_node node) {
-      std::string_view tag = node.name();
-      auto it = std::find(order.begin(), order.end(), tag);
-      if (it == order.end()) {
-        xml_.unknown_element(node, root);
-        return;
-      }
-      int index = static_cast<int>(it - order.begin());
-      if (seen[index]) {
-        xml_.error(rec::duplicate, xml_.loc(node),
-                   fmt::format("<{}> appears twice; each section appears at most once", tag));
-        return;
-      }
-      if (index < last) {
-        xml_.error(rec::misplaced, xml_.loc(node),
-                   fmt::format("<{}> must come before <{}> (order: meta, rules, boards, "
-                               "players, setup, play, end)",
-                               tag, order[last]));
-      }
-      seen[index] = true;
-      last = std::max(last, index);
+    auto seen = read_sections(xml_, root, order, [&](std::size_t index, pugi::xml_node node) {
       if (index >= 3 && !boards_done_) use_default_boards();
       switch (index) {
         case 0:
@@ -114,16 +94,12 @@ class Reader {
         case 5:
           read_play(node);
           break;
-        case 6:
+        default:
           read_end(node);
           break;
       }
     });
-    for (int i : {3, 4, 5}) {
-      if (!seen[i])
-        xml_.error(rec::missing, rec_.root_loc,
-                   fmt::format("the record has no <{}> section (required)", order[i]));
-    }
+    require_sections(xml_, rec_.root_loc, order, seen, {3, 4, 5});
     if (out_.has(FindingKind::format)) return std::nullopt;
     return std::move(rec_);
   }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 
+#include "core/sections.hpp"
+
 namespace wallaudit::gw {
 
 namespace {
@@ -28,29 +30,7 @@ class Reader {
     count_players(root);
     static constexpr std::array<std::string_view, 5> order{"meta", "players", "setup", "play",
                                                            "end"};
-    std::array<bool, 5> seen{};
-    int last = -1;
-    xml_.for_each_child(root, [&](pugi::xml_node node) {
-      std::string_view tag = node.name();
-      auto it = std::find(order.begin(), order.end(), tag);
-      if (it == order.end()) {
-        xml_.unknown_element(node, root);
-        return;
-      }
-      int index = static_cast<int>(it - order.begin());
-      if (seen[index]) {
-        xml_.error(rec::duplicate, xml_.loc(node),
-                   fmt::format("<{}> appears twice; each section appears at most once", tag));
-        return;
-      }
-      if (index < last) {
-        xml_.error(rec::misplaced, xml_.loc(node),
-                   fmt::format("<{}> must come before <{}> (order: meta, players, setup, play, "
-                               "end)",
-                               tag, order[last]));
-      }
-      seen[index] = true;
-      last = std::max(last, index);
+    auto seen = read_sections(xml_, root, order, [&](std::size_t index, pugi::xml_node node) {
       switch (index) {
         case 0:
           read_meta(node);
@@ -69,11 +49,7 @@ class Reader {
           break;
       }
     });
-    for (int i : {1, 2, 3}) {
-      if (!seen[i])
-        xml_.error(rec::missing, rec_.root_loc,
-                   fmt::format("the record has no <{}> section (required)", order[i]));
-    }
+    require_sections(xml_, rec_.root_loc, order, seen, {1, 2, 3});
     if (out_.has(FindingKind::format)) return std::nullopt;
     return std::move(rec_);
   }

@@ -1,0 +1,66 @@
+// The top-level sections of a record, read in the order its format gives.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <pugixml.hpp>
+
+#include "core/xml.hpp"
+
+namespace wallaudit {
+
+// Reads the children of `root` as the sections named by `order`, calling `read(index, node)`
+// for each: an unknown element is REC-003; a section given twice is REC-010 and skipped; a
+// section out of order is REC-008 and read all the same. Returns which sections appeared.
+template <std::size_t N, typename Read>
+std::array<bool, N> read_sections(XmlChecker& xml, pugi::xml_node root,
+                                  const std::array<std::string_view, N>& order, Read&& read) {
+  std::array<bool, N> seen{};
+  std::size_t last = 0;
+  bool any = false;
+  xml.for_each_child(root, [&](pugi::xml_node node) {
+    std::string_view tag = node.name();
+    auto it = std::find(order.begin(), order.end(), tag);
+    if (it == order.end()) {
+      xml.unknown_element(node, root);
+      return;
+    }
+    auto index = static_cast<std::size_t>(it - order.begin());
+    if (seen[index]) {
+      xml.error(rec::duplicate, xml.loc(node),
+                fmt::format("<{}> appears twice; each section appears at most once", tag));
+      return;
+    }
+    if (any && index < last) {
+      std::string names;
+      for (auto name : order)
+        names += fmt::format("{}{}", names.empty() ? "" : ", ", name);
+      xml.error(rec::misplaced, xml.loc(node),
+                fmt::format("<{}> must come before <{}> (order: {})", tag, order[last], names));
+    }
+    seen[index] = true;
+    last = any ? std::max(last, index) : index;
+    any = true;
+    read(index, node);
+  });
+  return seen;
+}
+
+// Reports each section of `required` that did not appear (REC-005, at `at`).
+template <std::size_t N>
+void require_sections(XmlChecker& xml, SourceLoc at, const std::array<std::string_view, N>& order,
+                      const std::array<bool, N>& seen, std::initializer_list<std::size_t> required,
+                      std::string_view note = {}) {
+  for (std::size_t i : required)
+    if (!seen[i])
+      xml.error(rec::missing, at,
+                fmt::format("the record has no <{}> section (required{})", order[i], note));
+}
+
+}  // namespace wallaudit
