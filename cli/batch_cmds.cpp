@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <unordered_map>
 
 #include "cli/app.hpp"
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/duplicates.hpp"
 #include "core/json.hpp"
 #include "report/check_output.hpp"
 #include "report/stats.hpp"
@@ -110,7 +110,7 @@ int summarize_command(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   report::Summary summary;
-  std::unordered_map<std::string, std::string> keys;
+  DuplicateIndex keys;
   bool broken = false;
   for (const auto& path : vm["results"].as<std::vector<std::string>>()) {
     std::ifstream file;
@@ -161,8 +161,7 @@ int summarize_command(const std::vector<std::string>& args) {
         seconds = s->as_number();
       bool duplicate = false;
       if (const JsonValue* k = record->find("key"); k && k->is_string()) {
-        auto [it, inserted] = keys.emplace(k->as_string(), file_name->as_string());
-        duplicate = !inserted;
+        duplicate = keys.first_of(k->as_string(), file_name->as_string()).has_value();
       }
       summary.add_counts(v, rules, file_name->as_string(), seconds, duplicate);
     }

@@ -7,12 +7,12 @@
 #include <cstdio>
 #include <string>
 #include <thread>
-#include <unordered_map>
 
 #include "cli/app.hpp"
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/duplicates.hpp"
 #include "report/check_output.hpp"
 #include "report/junit.hpp"
 
@@ -179,7 +179,7 @@ int check_command(const std::vector<std::string>& args) {
   settings.render = [&](Job& job) { job.output = render(job, {}); };
 
   report::Summary summary;
-  std::unordered_map<std::string, std::string> seen;  // key → first record
+  DuplicateIndex seen;  // key → first record
   std::FILE* junit_body = format == "junit" ? std::tmpfile() : nullptr;
   if (format == "junit" && !junit_body) {
     fmt::print(stderr, "wallaudit check: cannot create a temporary file for the JUnit report\n");
@@ -190,15 +190,10 @@ int check_command(const std::vector<std::string>& args) {
   if (format == "json") put(stdout, "{\"records\":[");
 
   auto consume = [&](Job& job) {
-    std::string duplicate_of;
-    if (!job.result.key.empty()) {
-      auto [it, inserted] = seen.emplace(job.result.key, job.input.name);
-      if (!inserted) {
-        duplicate_of = it->second;
-        job.result.diagnostics.add(FindingKind::info, "duplicate", {},
-                                   report::duplicate_note(duplicate_of));
-      }
-    }
+    std::string duplicate_of = seen.first_of(job.result.key, job.input.name).value_or("");
+    if (!duplicate_of.empty())
+      job.result.diagnostics.add(FindingKind::info, "duplicate", {},
+                                 report::duplicate_note(duplicate_of));
     std::vector<std::string> ids;
     for (const auto& d : job.result.diagnostics.items())
       if (d.kind != FindingKind::info) ids.push_back(d.rule);
