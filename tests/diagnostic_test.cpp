@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/diagnostic.hpp"
+#include "core/included.hpp"
 
 namespace wallaudit {
 namespace {
@@ -37,6 +38,38 @@ TEST(Diagnostics, TheCutNeverSplitsACharacter) {
   std::size_t tail = kept.rfind("] ") + 2;
   EXPECT_EQ((kept.size() - tail) % 2, 0u);
   EXPECT_EQ(static_cast<unsigned char>(kept[tail]), 0xC3);
+}
+
+TEST(IncludedFiles, AProblemIsToldWithItsPlaceInTheFileAndTheCountOfTheRest) {
+  Diagnostic d;
+  d.rule = "REC-014";
+  d.loc = {3, 5};
+  d.message = "side 1A is defined twice";
+  EXPECT_EQ(included_problem("board file", "club.xml", d, 1),
+            "board file club.xml:3:5: side 1A is defined twice [REC-014]");
+  EXPECT_EQ(included_problem("map file", "m.map", d, 2),
+            "map file m.map:3:5: side 1A is defined twice [REC-014] (and 1 more problem)");
+  EXPECT_EQ(included_problem("board file", "b.xml", d, 4, false),
+            "board file b.xml:3:5: side 1A is defined twice (and 3 more problems)");
+}
+
+TEST(IncludedFiles, AFileThatCannotBeReadIsAFormatErrorAtTheAttribute) {
+  Diagnostics parsing;
+  auto doc = XmlDocument::parse("<record><boards file=\"x.xml\"/></record>", parsing);
+  ASSERT_TRUE(doc);
+  Diagnostics out;
+  XmlChecker xml(*doc, out);
+  EXPECT_FALSE(read_included(xml, FileLoader{}, {1, 23}, "board file", "x.xml"));
+  FileLoader missing = [](std::string_view, std::string& error) -> std::optional<std::string> {
+    error = "no such file";
+    return std::nullopt;
+  };
+  EXPECT_FALSE(read_included(xml, missing, {1, 23}, "board file", "x.xml"));
+  ASSERT_EQ(out.items().size(), 2u);
+  EXPECT_EQ(out.items()[0].rule, "REC-013");
+  EXPECT_EQ(out.items()[0].message, "board file \"x.xml\" cannot be read here (no file access)");
+  EXPECT_EQ(out.items()[1].message, "cannot read board file \"x.xml\": no such file");
+  EXPECT_EQ(out.items()[1].loc, (SourceLoc{1, 23}));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/included.hpp"
 #include "core/sections.hpp"
 
 namespace wallaudit::ct {
@@ -383,18 +384,8 @@ class Reader {
 
   void load_board_file(pugi::xml_node node, std::string_view path) {
     SourceLoc at = xml_.value_loc(node, "file");
-    if (!loader_) {
-      xml_.error(rec::included_file, at,
-                 fmt::format("board file \"{}\" cannot be read here (no file access)", path));
-      return;
-    }
-    std::string error;
-    auto text = loader_(path, error);
-    if (!text) {
-      xml_.error(rec::included_file, at,
-                 fmt::format("cannot read board file \"{}\": {}", path, error));
-      return;
-    }
+    auto text = read_included(xml_, loader_, at, "board file", path);
+    if (!text) return;
     Diagnostics local;
     auto boards = read_board_file(*text, local);
     // Syntax faults first (REC-013), then the board's validity (CT-209).
@@ -407,15 +398,8 @@ class Reader {
         syntax = &d;
       }
     }
-    auto more = [&](std::size_t n) {
-      return n > 1 ? fmt::format(" (and {} more problem{})", n - 1, n == 2 ? "" : "s")
-                   : std::string();
-    };
     if (syntax) {
-      xml_.error(
-          rec::included_file, at,
-          fmt::format("board file {}:{}:{}: {} [{}]{}", path, syntax->loc.line, syntax->loc.column,
-                      syntax->message, syntax->rule, more(local.items().size())));
+      report_included(xml_, at, "board file", path, *syntax, local.items().size());
       return;
     }
     if (boards.size() != 1) {
@@ -429,8 +413,7 @@ class Reader {
     set_board(boards.front().board);
     if (validity)
       xml_.error(kBoardRule, at,
-                 fmt::format("board file {}:{}:{}: {}{}", path, validity->loc.line,
-                             validity->loc.column, validity->message, more(local.items().size())));
+                 included_problem("board file", path, *validity, local.items().size(), false));
   }
 
   void read_players(pugi::xml_node node) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <set>
 
+#include "core/included.hpp"
 #include "core/sections.hpp"
 
 namespace wallaudit::cc {
@@ -327,18 +328,8 @@ class Reader {
 
   std::shared_ptr<const BoardSet> load_board_file(pugi::xml_node node, std::string_view path) {
     SourceLoc at = xml_.value_loc(node, "file");
-    if (!loader_) {
-      xml_.error(rec::included_file, at,
-                 fmt::format("board file \"{}\" cannot be read here (no file access)", path));
-      return nullptr;
-    }
-    std::string error;
-    auto text = loader_(path, error);
-    if (!text) {
-      xml_.error(rec::included_file, at,
-                 fmt::format("cannot read board file \"{}\": {}", path, error));
-      return nullptr;
-    }
+    auto text = read_included(xml_, loader_, at, "board file", path);
+    if (!text) return nullptr;
     Diagnostics local;
     auto doc = XmlDocument::parse(std::move(*text), local);
     std::shared_ptr<BoardSet> set;
@@ -352,13 +343,7 @@ class Reader {
       }
     }
     if (!local.empty()) {
-      const auto& first = local.items().front();
-      std::string more = local.items().size() > 1
-                             ? fmt::format(" (and {} more problems)", local.items().size() - 1)
-                             : "";
-      xml_.error(rec::included_file, at,
-                 fmt::format("board file {}:{}:{}: {} [{}]{}", path, first.loc.line,
-                             first.loc.column, first.message, first.rule, more));
+      report_included(xml_, at, "board file", path, local.items().front(), local.items().size());
       return nullptr;
     }
     set->origin = std::string(path);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/included.hpp"
 #include "core/sections.hpp"
 
 namespace wallaudit::db {
@@ -337,18 +338,8 @@ class Reader {
 
   std::shared_ptr<const MapDef> load_map_file(pugi::xml_node node, std::string_view path) {
     SourceLoc at = xml_.value_loc(node, "file");
-    if (!loader_) {
-      xml_.error(rec::included_file, at,
-                 fmt::format("map file \"{}\" cannot be read here (no file access)", path));
-      return nullptr;
-    }
-    std::string error;
-    auto text = loader_(path, error);
-    if (!text) {
-      xml_.error(rec::included_file, at,
-                 fmt::format("cannot read map file \"{}\": {}", path, error));
-      return nullptr;
-    }
+    auto text = read_included(xml_, loader_, at, "map file", path);
+    if (!text) return nullptr;
     Diagnostics local;
     auto doc = XmlDocument::parse(std::move(*text), local);
     std::shared_ptr<MapDef> map;
@@ -366,13 +357,7 @@ class Reader {
         xml_.error(rec::included_file, at, fmt::format("map file \"{}\" is broken", path));
         return nullptr;
       }
-      const auto& first = local.items().front();
-      std::string more = local.items().size() > 1
-                             ? fmt::format(" (and {} more problems)", local.items().size() - 1)
-                             : "";
-      xml_.error(rec::included_file, at,
-                 fmt::format("map file {}:{}:{}: {} [{}]{}", path, first.loc.line, first.loc.column,
-                             first.message, first.rule, more));
+      report_included(xml_, at, "map file", path, local.items().front(), local.items().size());
       return nullptr;
     }
     map->origin = std::string(path);
