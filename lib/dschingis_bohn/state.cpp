@@ -1278,6 +1278,14 @@ Violations State::draw(const std::vector<Bean>& beans, int count) {
          "a second draw: step 4 draws its cards in one element (split only by a reshuffle)");
     group_.reported = true;
   }
+  step4_cards(beans, count, counting, p.hand, "drawn", "step 4 draws {} ({}), the record draws {}",
+              v);
+  return v;
+}
+
+void State::step4_cards(const std::vector<Bean>& beans, int count, bool counting,
+                        std::vector<Slot>& into, std::string_view taken, std::string_view too_many,
+                        Violations& v) {
   int n = beans.empty() ? count : static_cast<int>(beans.size());
   for (int i = 0; i < n; ++i) {
     std::optional<Slot> c;
@@ -1287,21 +1295,21 @@ Violations State::draw(const std::vector<Bean>& beans, int count) {
           v);
     if (!c) {
       fail(v, "DB-408",
-           "cards drawn past the end of the game: the deck ran out for the third time");
+           fmt::format("cards {} past the end of the game: the deck ran out for the third time",
+                       taken));
       group_.reported = true;
       break;
     }
-    p.hand.push_back(*c);
+    into.push_back(*c);
     if (counting) ++group_.taken;
   }
   if (counting && !group_.reported && group_.taken > group_.required) {
     group_.reported = true;
+    std::string why =
+        fmt::format("3 + {} village{}", group_.required - 3, group_.required == 4 ? "" : "s");
     fail(v, "DB-408",
-         fmt::format("step 4 draws {} (3 + {} village{}), the record draws {}",
-                     plural(group_.required, "card"), group_.required - 3,
-                     group_.required == 4 ? "" : "s", group_.taken));
+         fmt::format(fmt::runtime(too_many), plural(group_.required, "card"), why, group_.taken));
   }
-  return v;
 }
 
 Violations State::load(const std::vector<Bean>& beans, int count) {
@@ -1330,29 +1338,8 @@ Violations State::load(const std::vector<Bean>& beans, int count) {
          "a second load: step 4 loads its cards in one element (split only by a reshuffle)");
     group_.reported = true;
   }
-  int n = beans.empty() ? count : static_cast<int>(beans.size());
-  for (int i = 0; i < n; ++i) {
-    std::optional<Slot> c;
-    if (!over_)
-      c = take_top(
-          beans.empty() ? std::nullopt : std::optional<Bean>(beans[static_cast<std::size_t>(i)]),
-          v);
-    if (!c) {
-      fail(v, "DB-408",
-           "cards loaded past the end of the game: the deck ran out for the third time");
-      group_.reported = true;
-      break;
-    }
-    (p.has_cart ? p.cart : p.hand).push_back(*c);
-    if (counting) ++group_.taken;
-  }
-  if (counting && !group_.reported && group_.taken > group_.required) {
-    group_.reported = true;
-    fail(v, "DB-408",
-         fmt::format("step 4 loads the cart with {} (3 + {} village{}), the record loads {}",
-                     plural(group_.required, "card"), group_.required - 3,
-                     group_.required == 4 ? "" : "s", group_.taken));
-  }
+  step4_cards(beans, count, counting, p.has_cart ? p.cart : p.hand, "loaded",
+              "step 4 loads the cart with {} ({}), the record loads {}", v);
   return v;
 }
 

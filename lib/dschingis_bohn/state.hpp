@@ -246,6 +246,12 @@ class State {
   // The deck's top card for `act` (named when the record names it); nullopt when there is
   // none (the third exhaustion, or deck and discard pile both empty in a battle).
   std::optional<Slot> take_top(std::optional<Bean> named, Violations& v);
+  // The cards of a step-4 <draw> or <load>, taken from the deck into `into`; `taken` words
+  // the cards in a message ("drawn"), `too_many` is the message of a step 4 that takes more
+  // than it may (card count, why, cards taken).
+  void step4_cards(const std::vector<Bean>& beans, int count, bool counting,
+                   std::vector<Slot>& into, std::string_view taken, std::string_view too_many,
+                   Violations& v);
   void exhausted(Violations& v);
   void third_exhaustion();
   void do_reshuffle(const std::optional<std::vector<Bean>>* order, Violations& v);
