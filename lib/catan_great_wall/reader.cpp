@@ -62,10 +62,7 @@ class Reader {
   std::optional<Record> run() {
     pugi::xml_node root = doc_.root();
     rec_.root_loc = xml_.loc(root);
-    xml_.only_attributes(root, {"game", "format"});
-    if (auto format = xml_.required(root, "format"); format && *format != "1")
-      xml_.error(rec::wrong_document, xml_.value_loc(root, "format"),
-                 fmt::format("format \"{}\" is not supported (this tool reads format 1)", *format));
+    check_record_root(xml_, root);
     static constexpr std::array<std::string_view, 7> order{"meta",  "rules", "board", "players",
                                                            "setup", "play",  "end"};
     auto seen = read_sections(xml_, root, order, [&](std::size_t index, pugi::xml_node node) {

@@ -15,6 +15,15 @@
 
 namespace wallaudit {
 
+// The attributes of a record's root element: `game` (already matched by the registry) and
+// `format`, which must be "1" (REC-002 otherwise, REC-005 when missing).
+inline void check_record_root(XmlChecker& xml, pugi::xml_node root) {
+  xml.only_attributes(root, {"game", "format"});
+  if (auto format = xml.required(root, "format"); format && *format != "1")
+    xml.error(rec::wrong_document, xml.value_loc(root, "format"),
+              fmt::format("format \"{}\" is not supported (this tool reads format 1)", *format));
+}
+
 // Reads the children of `root` as the sections named by `order`, calling `read(index, node)`
 // for each: an unknown element is REC-003; a section given twice is REC-010 and skipped; a
 // section out of order is REC-008 and read all the same. Returns which sections appeared.
