@@ -377,5 +377,30 @@ TEST(ChangChengFollowOn, AWallOnASpaceTakenIllegallyIsAFollowOn) {
     EXPECT_TRUE(d->follow_on) << d->message;
 }
 
+// A wall on the side an overdue expansion should have joined follows from the turn where the
+// expansion was due: the space is off the wall only because of that earlier error.
+TEST(ChangChengFollowOn, AWallOnASideNotYetJoinedFollowsFromTheMissingExpansion) {
+  Turns t = game1();
+  t[2] = R"(<turn colour="red"><wall space="A1.W2"/><wall space="B1.W3"/></turn>)";
+  t.resize(5);
+  GameResult r = check_text(mini(t).str());
+  auto errors = findings(r, FindingKind::rule);
+  ASSERT_EQ(errors.size(), 2u) << dump(r);
+  EXPECT_EQ(errors[0]->rule, "CC-601");
+  EXPECT_FALSE(errors[0]->follow_on);
+  EXPECT_EQ(errors[1]->rule, "CC-406");
+  EXPECT_EQ(errors[1]->message, "C1.W1 is not in play (side C1 is not part of the wall)");
+  EXPECT_TRUE(errors[1]->follow_on);
+  EXPECT_EQ(errors[1]->follows_line, errors[0]->loc.line);
+
+  // Without an expansion due, the same wall is an error of its own.
+  Turns own = {t[0], R"(<turn colour="blue"><wall space="A1.W3"/><wall space="C1.W1"/></turn>)"};
+  GameResult alone = check_text(mini(own).str());
+  auto own_errors = findings(alone, FindingKind::rule);
+  ASSERT_EQ(own_errors.size(), 1u) << dump(alone);
+  EXPECT_EQ(own_errors[0]->rule, "CC-406");
+  EXPECT_FALSE(own_errors[0]->follow_on);
+}
+
 }  // namespace
 }  // namespace wallaudit::test

@@ -601,13 +601,11 @@ class Checker {
         break;
     }
     for (auto& violation : v) {
-      bool off_board =
-          violation.rule == "CC-406" && violation.message.find("not in play") != std::string::npos;
       report(FindingKind::rule, violation.rule, s.target_loc.known() ? s.target_loc : s.loc, n, c,
              violation.message,
-             violation.follows ? violation.follows
-             : off_board       ? overdue
-                               : 0);
+             violation.follows    ? violation.follows
+             : violation.off_wall ? overdue
+                                  : 0);
     }
     if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
     if (bonus) {

@@ -376,7 +376,9 @@ Violations State::check_space(SpaceId s, PieceKind kind, Colour c) const {
   std::uint32_t follows = b == Block::occupied ? spaces_[s].taint : 0;
   std::string_view rule =
       (b == Block::reserved || b == Block::reserved_twice) ? "CC-407" : "CC-406";
-  return {{rule, describe_block(s, kind, c), follows}};
+  Violation v{rule, describe_block(s, kind, c), follows};
+  v.off_wall = b == Block::not_in_play;
+  return {v};
 }
 
 Violations State::check_supply(Colour c, PieceKind kind) const {

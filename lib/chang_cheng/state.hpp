@@ -49,6 +49,8 @@ struct Violation {
   std::string message;
   std::uint32_t follows = 0;
   int ref = -1;  // which of the step's inputs it concerns (e.g. a resolution's index)
+  // Set when the space is off the wall: an expansion due earlier may explain it.
+  bool off_wall = false;
 };
 using Violations = std::vector<Violation>;
 
