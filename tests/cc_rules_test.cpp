@@ -785,6 +785,21 @@ TEST(ChangChengRules, Expansion) {
                               expand_c1() + "</turn>"));
        },
        {}},
+      {"CC-603 end-of-turn: a threat reveal and an annotation may follow the expansion",
+       [] {
+         return mini(plus(
+             early_third(),
+             R"(<turn colour="red"><wall space="A1.W2"/><wall space="B1.W1"/><expand side="C1" at="right"><reputation province="C1.P1" value="1"/><reputation province="C1.P2" value="1"/><reputation province="C1.P3" value="1"/><threat region="C1.M1"/><threat region="C1.M2" value="-2"/><threat region="C1.M3" value="-2"/></expand><threat region="A1.M1" value="-2"/><threat region="C1.M1" value="-3"/><annotation>the new side's first threat seen at once</annotation></turn>)"));
+       },
+       {}},
+      {"CC-603 end-of-turn: a wall after the expansion and a reveal is still too late",
+       [] {
+         return mini(
+             plus(early_third(),
+                  R"(<turn colour="red"><wall space="A1.W2"/>)" + expand_c1() +
+                      R"(<threat region="A1.M1" value="-2"/><wall space="B1.W1"/></turn>)"));
+       },
+       {"CC-603@3"}},
       {"CC-603 end-of-turn: joined before the rest of the action",
        [] {
          return mini(plus(early_third(), R"(<turn colour="red"><wall space="A1.W2"/>)" +

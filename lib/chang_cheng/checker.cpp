@@ -352,9 +352,14 @@ class Checker {
         if (st.piece(s).taint && !board_taint) board_taint = st.piece(s).taint;
     }
 
+    // The last action element: only threat reveals (and annotations, which are no steps)
+    // may follow it (section 13, expansion-timing=end-of-turn).
+    std::size_t last_action = t.steps.size();
+    while (last_action > 0 && t.steps[last_action - 1].kind == StepKind::threat)
+      --last_action;
     for (std::size_t i = 0; i < t.steps.size(); ++i) {
       ctx.step_index = i;
-      step(ctx, t.steps[i], i + 1 == t.steps.size());
+      step(ctx, t.steps[i], i + 1 == last_action);
     }
 
     flush_pending(ctx);
