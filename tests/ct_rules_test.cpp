@@ -293,6 +293,24 @@ TEST(CtRules, PlayersAndSetUp) {
 // ---- the turn (CT-4xx)
 // ---------------------------------------------------------------------------
 
+// In a turn played by the wrong colour, what is judged on whose turn it is follows from the
+// CT-401.
+TEST(CtRules, WhatATurnByTheWrongColourDoesFollowsFromIt) {
+  CtRecord r = rec(ct_plus(ct_upto(ct_doc_turns(), 1),
+                           "<turn colour=\"white\">\n<roll d1=\"1\" d2=\"1\"/>\n"
+                           "<trade with=\"white\" give=\"wool\" get=\"grain\"/></turn>"));
+  GameResult result = check_text(r.str());
+  std::vector<const Diagnostic*> errors;
+  for (const auto& d : result.diagnostics.items())
+    if (d.kind == FindingKind::rule) errors.push_back(&d);
+  ASSERT_EQ(errors.size(), 2u) << dump(result);
+  EXPECT_EQ(errors[0]->rule, "CT-401");
+  EXPECT_FALSE(errors[0]->follow_on);
+  EXPECT_EQ(errors[1]->rule, "CT-701");
+  EXPECT_TRUE(errors[1]->follow_on);
+  EXPECT_EQ(errors[1]->follows_line, errors[0]->loc.line);
+}
+
 TEST(CtRules, TurnOrderAndStructure) {
   run_cases({
       {"CT-401 a turn by the wrong colour",

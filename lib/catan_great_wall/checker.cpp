@@ -95,6 +95,9 @@ class Checker {
     Diagnostic& d = out_.add(kind, std::string(rule), loc, std::move(message));
     d.turn = turn;
     if (colour) d.colour = std::string(name(*colour));
+    // In a turn played by the wrong colour, everything judged on whose turn it is follows
+    // from that error.
+    if (kind == FindingKind::rule && !follows && wrong_colour_line_) follows = wrong_colour_line_;
     if (kind == FindingKind::dispute && !follows && first_error_line_ &&
         first_error_line_ < loc.line)
       follows = first_error_line_;
@@ -390,10 +393,12 @@ class Checker {
       }
       return;
     }
-    if (e.special)
+    if (e.special) {
       special(e, seq, turn);
-    else
+    } else {
       own_turn(e, seq, turn);
+      wrong_colour_line_ = 0;
+    }
   }
 
   std::string end_phrase() const {
@@ -423,6 +428,7 @@ class Checker {
                                name(expected), name(e.colour)),
              order_taint_);
       if (!order_taint_) order_taint_ = e.colour_loc.line;
+      wrong_colour_line_ = e.colour_loc.line;
       seat = st().seat_of(e.colour);
     }
     expected_seat_ = (seat + 1) % n();
@@ -1062,6 +1068,7 @@ class Checker {
   int snapshots_taken_ = 0;
   std::uint32_t first_error_line_ = 0;
   std::uint32_t order_taint_ = 0;
+  std::uint32_t wrong_colour_line_ = 0;  // the CT-401 of the turn being replayed, if any
   std::array<int, kColours> start_vp_{};
 };
 
