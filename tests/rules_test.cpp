@@ -279,6 +279,11 @@ TEST(RuleLookup, CaseInsensitiveOrderedAndNearest) {
   EXPECT_EQ(near.front(), "CC-406");
   near = nearest_rule_ids(registry, "DB-1099", 2);
   EXPECT_EQ(near, (std::vector<std::string>{"DB-1005", "DB-1004"}));
+  // Two digits swapped; a number between two known ones.
+  EXPECT_EQ(nearest_rule_ids(registry, "cc-460", 2),
+            (std::vector<std::string>{"CC-410", "CC-406"}));
+  EXPECT_EQ(nearest_rule_ids(registry, "CC-416", 2),
+            (std::vector<std::string>{"CC-414", "CC-413"}));
 }
 
 TEST(RulesCommand, ShowsARuleWithItsBreachAndFix) {

@@ -409,20 +409,22 @@ std::vector<std::string> nearest_rule_ids(const Registry& registry, std::string_
                                           std::size_t count) {
   std::string want = upper(trim(id));
   auto wanted = split_id(want);
+  // Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`.
   auto distance = [](std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i)
+      d[i][0] = i;
     for (std::size_t j = 0; j <= b.size(); ++j)
-      row[j] = j;
+      d[0][j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t diagonal = row[0];
-      row[0] = i;
       for (std::size_t j = 1; j <= b.size(); ++j) {
-        std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-        diagonal = up;
+        d[i][j] = std::min(
+            {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1] ? 1 : 0)});
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+          d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
       }
     }
-    return row[b.size()];
+    return d[a.size()][b.size()];
   };
   // Ids within two edits, nearest first and, at one distance, nearest in number when the
   // prefix is the same; then the other ids of the same prefix, nearest in number.
