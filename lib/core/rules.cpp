@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <tuple>
+#include <utility>
 
 #include "core/registry.hpp"
 
