@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -168,7 +169,10 @@ std::vector<std::pair<std::string, std::string>> catalogue_files() {
 TEST(RuleCatalogues, EveryFileReadsWithoutFaultAndIsCompiledIn) {
   auto cats = all_catalogues(builtin_registry());
   auto files = catalogue_files();
-  EXPECT_EQ(files.size(), cats.size());
+  for (const auto* c : cats)  // every catalogue compiled in has its file (games may be left out)
+    EXPECT_TRUE(std::any_of(files.begin(), files.end(), [&](auto& f) {
+      return f.first == c->prefix();
+    })) << c->game();
   for (const auto& [prefix, file] : files) {
     SCOPED_TRACE(file);
     const RuleCatalogue* compiled = nullptr;
