@@ -38,6 +38,8 @@ const std::vector<Command>& commands() {
       {"summarize", "one summary from the JSON Lines outputs of several check runs",
        summarize_command},
       {"boards", "list the board sides known and their geometry", boards_command},
+      {"rules", "the rule catalogue: a rule's statement, options, a breach, the fix",
+       rules_command},
   };
   return list;
 }

@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/duplicates.hpp"
+#include "core/registry.hpp"
 #include "report/check_output.hpp"
 #include "report/junit.hpp"
 
@@ -195,8 +196,10 @@ int check_command(const std::vector<std::string>& args) {
       job.result.diagnostics.add(FindingKind::info, "duplicate", {},
                                  report::duplicate_note(duplicate_of));
     std::vector<std::string> ids;
-    for (const auto& d : job.result.diagnostics.items())
+    for (const auto& d : job.result.diagnostics.items()) {
       if (d.kind != FindingKind::info) ids.push_back(d.rule);
+      if (find_rule(builtin_registry(), d.rule)) summary.cited.insert(d.rule);
+    }
     summary.add_counts(job.result.verdict, ids, job.input.name, job.seconds, !duplicate_of.empty());
     summary.bytes += job.bytes;
     std::string out = duplicate_of.empty() ? std::move(job.output) : render(job, duplicate_of);
@@ -216,7 +219,7 @@ int check_command(const std::vector<std::string>& args) {
     report::append_summary_json(out, summary);
     put(stdout, out + "}\n");
   } else if (format == "text") {
-    put(stdout, report::summary_text(summary));
+    put(stdout, report::summary_text(summary) + report::see_lines(summary));
   } else if (format == "junit") {
     put(stdout, report::junit_head(summary));
     std::rewind(junit_body);

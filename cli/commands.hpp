@@ -15,5 +15,6 @@ int annotate_command(const std::vector<std::string>& args);
 int report_command(const std::vector<std::string>& args);
 int stats_command(const std::vector<std::string>& args);
 int summarize_command(const std::vector<std::string>& args);
+int rules_command(const std::vector<std::string>& args);
 
 }  // namespace wallaudit::cli

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config libpugixml-dev libboost-program-options-dev
-          libfmt-dev libgtest-dev libgmock-dev libarchive-dev libxml2-utils zstd)
+          libfmt-dev libgtest-dev libgmock-dev libarchive-dev libxml2-utils zstd python3)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(clang libclang-rt-dev chromium)
 fi

@@ -936,5 +936,57 @@ TEST(ChangChengRules, TowerProtectsFromTheMongols) {
   EXPECT_TRUE(r.finished);
 }
 
+// Legal cases named after the rules they exercise: the opening and the whole of game1.
+TEST(ChangChengRules, LegalCasesOfTheBaseGame) {
+  run_cases({
+      {"CC-103 every token value within its range", [] { return mini(upto(game1(), 2)); }, {}},
+      {"CC-301/CC-302/CC-304 two players, two sides of two boards, the first seat starts",
+       [] { return mini(upto(game1(), 1)); },
+       {}},
+      {"CC-401/CC-403 a single wall first, then turns in seat order",
+       [] { return mini(upto(game1(), 4)); },
+       {}},
+      // Two walls in two provinces, and a card and then a wall in its province, with pieces in
+      // supply on empty spaces.
+      {"CC-402/CC-404/CC-405/CC-406/CC-411/CC-412 full actions in a whole game",
+       [] { return mini(game1(), "", kFinals); },
+       {}},
+      // Each province scored once, the expansion joined when due, the end when the wall is full.
+      {"CC-504/CC-601/CC-701/CC-702/CC-703 a whole game to its end",
+       [] { return mini(game1(), "", kFinals); },
+       {}},
+  });
+}
+
+// CC-204: sides may be joined only where their declared edge shapes match.
+TEST(ChangChengRules, EdgeShapesOfJoinedSides) {
+  auto edges = [](std::string right_of_a1, std::string left_of_b1) {
+    return [right_of_a1, left_of_b1] {
+      MiniRecord r = mini(upto(game1(), 2));
+      auto shape = [&r](const std::string& side, const std::string& attribute) {
+        std::string from = fmt::format(R"(<side id="{}" board="{}">)", side, side.substr(0, 1));
+        r.boards.replace(
+            r.boards.find(from), from.size(),
+            fmt::format(R"(<side id="{}" board="{}" {}>)", side, side.substr(0, 1), attribute));
+      };
+      shape("A1", fmt::format(R"(right-edge="{}")", right_of_a1));
+      shape("B1", fmt::format(R"(left-edge="{}")", left_of_b1));
+      return r;
+    };
+  };
+  run_cases({
+      {"CC-204 matching edge shapes", edges("notch", "notch"), {}},
+      {"CC-204 edge shapes that do not match", edges("notch", "tab"), {"CC-204@0"}},
+  });
+}
+
+// CC-701: a record that stops before the wall is full gets a note, and nothing else.
+TEST(ChangChengRules, ARecordEndingEarlyIsNoted) {
+  GameResult r = check_text(mini(upto(game1(), 2)).str());
+  EXPECT_EQ(r.verdict, Verdict::ok) << dump(r);
+  EXPECT_FALSE(r.finished);
+  EXPECT_EQ(rules_of(r), std::vector<std::string>{"CC-701"}) << dump(r);
+}
+
 }  // namespace
 }  // namespace wallaudit::test

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <pugixml.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -405,6 +406,26 @@ TEST_F(Cli, BoardsListsTheStandardSetAndClubSets) {
   EXPECT_EQ(broken.status, 2);
   EXPECT_NE(broken.err.find("side A has no wall spaces [REC-014]"), std::string::npos)
       << broken.err;
+}
+
+// An input that cannot be read is a malformed record of its own (REC-018), in every format.
+TEST(CliInputs, AFileThatCannotBeReadIsReported) {
+  const std::string path = "/nonexistent-wallaudit-dir/record.xml";
+  auto text = run_cli({"check", path});
+  EXPECT_EQ(text.status, 2);
+  EXPECT_EQ(text.out, path +
+                          ": error: cannot read the record: No such file or directory "
+                          "[REC-018]\n" +
+                          path +
+                          ": malformed (1 error)\n"
+                          "1 record: 0 ok, 0 disputed, 0 illegal, 1 malformed\n"
+                          "findings by rule: REC-018 ×1\n"
+                          "see: wallaudit rules REC-018\n");
+  auto json = run_cli({"check", "--format", "jsonl", path});
+  EXPECT_EQ(json.status, 2);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(json.out, m, std::regex(R"re("rule":"([A-Z]+-[0-9]+)")re")));
+  EXPECT_EQ(m[1].str(), "REC-018");
 }
 
 }  // namespace

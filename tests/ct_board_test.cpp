@@ -267,6 +267,7 @@ TEST(CtBoard, FaultsAreReportedInDocumentOrderAfterTheSyntax) {
   }
 }
 
+// Legal and illegal cases: CT-209.
 TEST(CtBoard, BoardFilesNamedByRecords) {
   std::string invalid = ct_replace(modelled_xml(), R"(terrain="hills" number="6"/>)",
                                    R"(terrain="hills" number="7"/>)");

@@ -183,7 +183,7 @@ TEST(CtRules, PlayersAndSetUp) {
          return r;
        },
        {"CT-304@0"}},
-      {"founding-order snake in its own order is fine",
+      {"CT-303/CT-304/CT-305/CT-307/CT-605 founding-order snake in its own order is fine",
        [] {
          CtRecord r = setup_only(R"(
     <fort colour="red" wall="W4"/><fort colour="blue" wall="W5"/>
@@ -325,7 +325,7 @@ TEST(CtRules, TurnOrderAndStructure) {
                     R"(<option name="first-turn" value="settlement-starter"/>)");
        },
        {"CT-401@1"}},
-      {"first-turn = settlement-starter played right",
+      {"CT-401 first-turn = settlement-starter played right",
        [] {
          return rec({R"(<turn colour="orange"><roll d1="1" d2="1"/></turn>)",
                      R"(<turn colour="red"><roll d1="1" d2="1"/></turn>)"},
@@ -352,20 +352,20 @@ TEST(CtRules, TurnOrderAndStructure) {
                     R"(<option name="trade-build" value="phased"/>)");
        },
        {"CT-402@10"}},
-      {"trades before builds with trade-build = phased",
+      {"CT-402 trades before builds with trade-build = phased",
        [] {
          return t10(std::string(kRoll2) +
                         R"(<trade with="red" give="lumber" get="wool"/><road edge="D9.NW"/>)",
                     R"(<option name="trade-build" value="phased"/>)");
        },
        {}},
-      {"trades and builds mixed with trade-build = combined",
+      {"CT-402 trades and builds mixed with trade-build = combined",
        [] {
          return t10(std::string(kRoll2) +
                     R"(<road edge="D9.NW"/><trade with="red" give="lumber" get="wool"/>)");
        },
        {}},
-      {"a knight and a claim before the roll",
+      {"CT-802 a knight and a claim before the roll",
        [] {
          return t10(
              R"(<claim colour="blue" vp="3"/><play-card card="knight"><chase-hun hex="A12" numeral="I"/></play-card>)" +
@@ -383,7 +383,9 @@ TEST(CtRules, SevensDiscardsPirateAndSteal) {
   std::string steal = R"(<steal from="orange" card="ore"/>)";
   std::string both = std::string(kRedDiscard) + kWhiteDiscard;
   run_cases({
-      {"a 7 with its discards, pirate and steal", seven(both + pirate + steal), {}},
+      {"CT-406/CT-407/CT-408 a 7 with its discards, pirate and steal",
+       seven(both + pirate + steal),
+       {}},
       {"CT-406 a discard missing", seven(std::string(kRedDiscard) + pirate + steal), {"CT-406@10"}},
       {"CT-406 a discard of the wrong size",
        seven(R"(<discard colour="red" cards="wool wool grain"/>)" + std::string(kWhiteDiscard) +
@@ -411,7 +413,7 @@ TEST(CtRules, SevensDiscardsPirateAndSteal) {
        {"CT-407@10"}},
       {"CT-407 the pirate missing before the steal", seven(both + steal), {"CT-407@10"}},
       {"CT-407 the pirate missing at the end of the turn", seven(both), {"CT-407@10"}},
-      {"seven-pirate = optional: the pirate stays",
+      {"CT-407 seven-pirate = optional: the pirate stays",
        seven(both + R"(<wall-piece level="1"/>)",
              R"(<option name="seven-pirate" value="optional"/>)"),
        {}},
@@ -428,7 +430,7 @@ TEST(CtRules, SevensDiscardsPirateAndSteal) {
        seven(both + pirate + R"(<wall-piece level="1"/>)"),
        {"CT-408@10"}},
       {"CT-408 the steal missing at the end of the turn", seven(both + pirate), {"CT-408@10"}},
-      {"a claim between the pirate and the steal",
+      {"CT-408 a claim between the pirate and the steal",
        seven(both + pirate + R"(<claim colour="orange" vp="4"/>)" + steal),
        {}},
       {"CT-408 a steal without a pirate move",
@@ -462,7 +464,7 @@ TEST(CtRules, HarbourBlockedByThePirate) {
   };
   const char* two_for_one = R"(<bank give="brick brick" get="ore"/>)";
   run_cases({
-      {"a 2:1 brick trade through orange's harbour", game("E10", two_for_one), {}},
+      {"CT-409/CT-702 a 2:1 brick trade through orange's harbour", game("E10", two_for_one), {}},
       {"CT-409 the pirate blocks the brick harbour", game("E6", two_for_one), {"CT-409@8"}},
       {"CT-702 a rate of 3 without a generic harbour",
        game("E10", R"(<bank give="brick brick brick" get="ore"/>)"),
@@ -529,7 +531,8 @@ TEST(CtRules, ProductionAndHunEchoes) {
                             ct_replace(ct_doc_turns()[4], R"(from="I")", R"(from="IV")")));
        },
        {"CT-503@5"}},
-      {"advances and breaches echoed without production, and production without them",
+      // Advances and breaches echoed without production, and production without them.
+      {"CT-404/CT-503/CT-505/CT-507 echoes with and without production",
        [] {
          return rec(ct_with(
              ct_doc_turns(), 5,
@@ -577,6 +580,7 @@ TEST(CtRules, ProductionAndHunEchoes) {
 // A bank shortage (CT-405) and a full attack field (CT-504) are too long to reach by hand: a
 // generated game with such a roll is legal as generated, and breaking its echo there names the
 // rule at that turn.
+// Legal and illegal cases: CT-405, CT-504.
 TEST(CtRules, ShortageAndFullFieldInGeneratedGames) {
   for (auto [kind, rule] : {std::pair{CtMutation::produce_short_wrong, "CT-405"},
                             std::pair{CtMutation::advance_into_full_field, "CT-504"}}) {
@@ -621,8 +625,8 @@ TEST(CtRules, HunDraws) {
        t4(R"(<hun numeral="I"/><hun numeral="II"/>)"),
        {"CT-501@4"}},
       {"CT-501 a numeral not in play", t4(R"(<hun numeral="IV"/>)"), {"CT-501@4"}},
-      {"any numeral in the bag may be drawn", t4(R"(<hun numeral="III"/>)"), {}},
-      {"a city draws a Hun",
+      {"CT-501 any numeral in the bag may be drawn", t4(R"(<hun numeral="III"/>)"), {}},
+      {"CT-501/CT-606 a city draws a Hun",
        [] { return t13(R"(<city vertex="C8.S"><hun numeral="II"/></city>)"); },
        {}},
       {"CT-501 a city without its Hun",
@@ -716,7 +720,9 @@ TEST(CtRules, Building) {
   deck.push_back("CT-609@10");
   auto roll2 = [](std::string rest) { return [rest] { return t10(kRoll2 + rest); }; };
   run_cases({
-      {"a road, a wall piece and a card", roll2(R"(<road edge="D9.NW"/><buy-card/>)"), {}},
+      {"CT-203/CT-204/CT-602/CT-603/CT-604/CT-607/CT-609 a road, a wall piece and a card",
+       roll2(R"(<road edge="D9.NW"/><buy-card/>)"),
+       {}},
       {"CT-203 a road between two sea hexes", roll2(R"(<road edge="E7.E"/>)"), {"CT-203@10"}},
       {"CT-204 a road named through a hex not in play",
        roll2(R"(<road edge="A4.E"/>)"),
@@ -747,7 +753,7 @@ TEST(CtRules, Building) {
              R"(<city vertex="C8.S"><hun numeral="II"/></city><city vertex="B8.S"><hun numeral="II"/></city>)");
        },
        {"CT-602@13"}},
-      {"wall pieces 1 and 2", roll2(R"(<wall-piece level="1"/>)"), {}},
+      {"CT-607 wall pieces 1 and 2", roll2(R"(<wall-piece level="1"/>)"), {}},
       {"CT-607 wall piece 2 on an empty section",
        roll2(R"(<wall-piece level="2"/>)"),
        {"CT-607@10"}},
@@ -764,7 +770,7 @@ TEST(CtRules, Building) {
 TEST(CtRules, Trade) {
   auto roll2 = [](std::string rest) { return [rest] { return t10(kRoll2 + rest); }; };
   run_cases({
-      {"a domestic and a maritime trade",
+      {"CT-701/CT-702 a domestic and a maritime trade",
        roll2(
            R"(<bank give="lumber lumber lumber lumber" get="ore"/><trade with="red" give="ore" get="wool"/>)"),
        {}},
@@ -813,8 +819,8 @@ TEST(CtRules, DevelopmentCards) {
   std::string b = R"(<chase-hun hex="A12" numeral="I"/>)";
   std::string two = "<option name=\"knight-actions\" value=\"exactly-two\"/>";
   run_cases({
-      {"a knight chasing a Hun and moving the pirate", knight(b + c), {}},
-      {"a knight without actions", knight(""), {}},
+      {"CT-803 a knight chasing a Hun and moving the pirate", knight(b + c), {}},
+      {"CT-803 a knight without actions", knight(""), {}},
       {"CT-803 three knight actions",
        knight(b + c + R"(<move-hun from="I" to="II"/>)"),
        {"CT-803@10"}},
@@ -839,7 +845,7 @@ TEST(CtRules, DevelopmentCards) {
        {"CT-803@10"}},
       {"CT-408 the knight's steal missing", knight(R"(<pirate to="E10"/>)"), {"CT-408@10"}},
       {"CT-803 one action with knight-actions = exactly-two", knight(b, two), {"CT-803@10"}},
-      {"two actions with knight-actions = exactly-two", knight(b + c, two), {}},
+      {"CT-803 two actions with knight-actions = exactly-two", knight(b + c, two), {}},
       {"CT-802 a second card in a turn",
        [knight_b] { return t10(knight_b + kRoll2 + R"(<play-card card="knight"/>)"); },
        {"CT-802@10"}},
@@ -863,13 +869,13 @@ TEST(CtRules, DevelopmentCards) {
                      R"(<option name="dev-timing" value="knight-before-roll"/>)");
        },
        {"CT-802@10"}},
-      {"a progress card before the roll with dev-timing = any-time",
+      {"CT-802 a progress card before the roll with dev-timing = any-time",
        [] { return t10u(R"(<play-card card="monopoly" resource="wool"/>)" + std::string(kRoll2)); },
        {}},
       {"CT-808 a victory-point card played",
        [] { return t10(std::string(kRoll2) + R"(<play-card card="victory-point"/>)"); },
        {"CT-808@10"}},
-      {"road building with two roads",
+      {"CT-805 road building with two roads",
        [] {
          return t10u(
              std::string(kRoll2) +
@@ -896,7 +902,7 @@ TEST(CtRules, DevelopmentCards) {
              R"(<play-card card="road-building"><road edge="D12.SE"/><road edge="D9.NW"/></play-card>)");
        },
        {"CT-604@10"}},
-      {"year of plenty taking two",
+      {"CT-806 year of plenty taking two",
        [] {
          return t10u(std::string(kRoll2) + R"(<play-card card="year-of-plenty" take="ore ore"/>)");
        },
@@ -912,7 +918,7 @@ TEST(CtRules, DevelopmentCards) {
                      R"(<play-card card="year-of-plenty" take="ore ore ore"/>)");
        },
        {"CT-806@10"}},
-      {"a monopoly with its echo",
+      {"CT-807 a monopoly with its echo",
        [] {
          return t10u(
              std::string(kRoll2) +
@@ -933,7 +939,7 @@ TEST(CtRules, DevelopmentCards) {
              R"(<play-card card="monopoly" resource="wool"><give colour="red" count="2"/><give colour="white" count="2"/></play-card>)");
        },
        {"CT-807@10"}},
-      {"a victory-point card revealed in play",
+      {"CT-808 a victory-point card revealed in play",
        [] {
          return t10u(std::string(kRoll2) +
                      R"(<reveal card="victory-point"/><claim colour="blue" vp="4"/>)");
@@ -945,7 +951,7 @@ TEST(CtRules, DevelopmentCards) {
       {"CT-1001 a reveal without an unnamed card",
        [] { return t10(std::string(kRoll2) + R"(<reveal card="victory-point"/>)"); },
        {"CT-1001@10"}},
-      {"a card revealed as any type in the end",
+      {"CT-1001/CT-1002 a card revealed as any type in the end",
        [] { return t10u(kRoll2, "", R"(<reveal colour="blue" card="knight"/>)"); },
        {}},
       {"CT-1001 an end reveal of a colour without an unnamed card",
@@ -989,10 +995,10 @@ TEST(CtRules, SpecialBuildingPhases) {
   std::string t1 = R"(<turn colour="red"><roll d1="1" d2="5"/></turn>)";
   std::string t2 = R"(<turn colour="blue"><roll d1="1" d2="3"/></turn>)";
   run_cases({
-      {"a road in white's special building phase",
+      {"CT-410 a road in white's special building phase",
        six({t1, t2, R"(<special colour="white"><road edge="B5.SE"/></special>)"}),
        {}},
-      {"empty phases and a claim in one",
+      {"CT-410 empty phases and a claim in one",
        six({t1, R"(<special colour="blue"/>)",
             R"(<special colour="white"><claim colour="white" vp="3"/></special>)"}),
        {}},
@@ -1031,7 +1037,7 @@ TEST(CtRules, EndOfTheGameAndClaims) {
   const std::string finals =
       R"(<final colour="red" vp="3"/><final colour="blue" vp="3"/><final colour="white" vp="2"/><final colour="orange" vp="4"/>)";
   run_cases({
-      {"claims and final claims that agree",
+      {"CT-906 claims and final claims that agree",
        [finals] { return rec(ct_doc_turns(), "", finals); },
        {}},
       {"CT-906 a claim differs",
@@ -1068,6 +1074,7 @@ TEST(CtRules, EndOfTheGameAndClaims) {
 }
 
 // Finished generated games: a win and the Huns' victory; a turn after the end breaks CT-905.
+// Legal and illegal cases: CT-905.
 TEST(CtRules, FinishedGames) {
   for (std::string outcome : {"win", "huns"}) {
     for (std::uint64_t seed = 1; seed < 200; ++seed) {
@@ -1100,6 +1107,7 @@ std::string extra(const GameResult& r, const std::string& key) {
   return "";
 }
 
+// Legal and illegal cases: CT-201.
 TEST(CtRules, VerdictConventions) {
   // Illegal: the VP at the start of the turn holding the first violation.
   GameResult a = check_text(t10(std::string(kRoll2) + R"(<road edge="E7.E"/>)").str());

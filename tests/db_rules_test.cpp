@@ -977,6 +977,7 @@ std::string cut_xml(DbGeneratedGame g, std::size_t turn) {
   return g.xml();
 }
 
+// Legal and illegal cases: DB-502, DB-505.
 TEST(DbRules, ExhaustionsAndSplitElements) {
   for (auto kind : {DbGenElem::Kind::draw, DbGenElem::Kind::turn_up}) {
     auto split = find_split(kind);
@@ -1564,6 +1565,9 @@ std::vector<Case> named_cases() {
                 R"(<round><attack source="hand" bean="stink"/>)")),
        {"DB-408@4", "DB-1005@4"}},
       {"DB-905 legal: a rice field adds a turned-up card", rec(plus(t12, red13)), {}},
+      {"DB-1202 legal: the load takes the deck's last card and the pile is reshuffled",
+       rec(plus(t12, red13)),
+       {}},
       {"DB-905 two cards turned up by the owner of a rice field",
        rec(plus(t12, replace(replace(replace(red13, R"(<turn-up beans="stink stink blue"/>)",
                                              R"(<turn-up beans="stink stink"/>)"),
@@ -1608,7 +1612,7 @@ std::vector<Case> named_cases() {
                      kFiveEnd);
        },
        {"DB-1003@7"}},
-      {"DB-1001 legal: the end by a last territory",
+      {"DB-1001/DB-1003 legal: the end by a last territory",
        [] { return five(five_turns(), kFiveEnd); },
        {}},
       {"DB-1004 legal: VP are the flags owned",
@@ -2026,6 +2030,14 @@ TEST(DbEngine, ThirdExhaustionInADrawEndsTheGameAtOnce) {
   EXPECT_TRUE(st.over());
   EXPECT_EQ(st.end_reason(), db::EndReason::deck);
   EXPECT_EQ(rules_of(st.draw({}, 2)), std::vector<std::string>{"DB-1003"});
+}
+
+// Notes: a game on the modelled map (DB-203) and a record that stops before the end (DB-1001).
+TEST(DbRules, NotesOnTheModelledMapAndAnUnfinishedGame) {
+  GameResult r = check_text(rec(upto(db_opening(), 8))().str());
+  EXPECT_EQ(r.verdict, Verdict::ok) << dump(r);
+  EXPECT_EQ(wallaudit::test::rules_of(r), (std::vector<std::string>{"DB-203", "DB-1001"}))
+      << dump(r);
 }
 
 }  // namespace

@@ -253,7 +253,9 @@ TEST(GreatWallReader, TextOutputShowsTheLineAndACaret) {
             "      |                    ^\n"
             "gw-caret.xml: malformed (2 errors)\n"
             "1 record: 0 ok, 0 disputed, 0 illegal, 1 malformed\n"
-            "findings by rule: REC-004 ×1, REC-005 ×1\n");
+            "findings by rule: REC-004 ×1, REC-005 ×1\n"
+            "see: wallaudit rules REC-004\n"
+            "see: wallaudit rules REC-005\n");
 }
 
 }  // namespace

@@ -9,6 +9,10 @@
 #include "core/registry.hpp"
 
 namespace wallaudit {
+namespace embedded {
+extern const std::string_view catan_great_wall_rules;
+extern const std::string_view catan_great_wall_rules_evidence;
+}  // namespace embedded
 namespace ct {
 namespace {
 
@@ -79,6 +83,13 @@ class CatanGreatWall final : public Game {
   std::string_view id() const override { return kGameId; }
   std::string_view title() const override { return "The Great Wall (Catan scenario)"; }
   const std::vector<RulesOption>& options() const override { return options_; }
+  const RuleCatalogue& rules() const override {
+    static const RuleCatalogue catalogue = load_catalogue(
+        std::string(id()), std::string(title()), "CT", embedded::catan_great_wall_rules,
+        "lib/catan_great_wall/data/rules.txt", embedded::catan_great_wall_rules_evidence,
+        "lib/catan_great_wall/data/rules-evidence.txt");
+    return catalogue;
+  }
 
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
     GameResult result;

@@ -9,6 +9,10 @@
 #include "core/registry.hpp"
 
 namespace wallaudit {
+namespace embedded {
+extern const std::string_view chang_cheng_rules;
+extern const std::string_view chang_cheng_rules_evidence;
+}  // namespace embedded
 namespace cc {
 namespace {
 
@@ -101,6 +105,13 @@ class ChangCheng final : public Game {
   std::string_view id() const override { return "chang-cheng"; }
   std::string_view title() const override { return "Chang Cheng"; }
   const std::vector<RulesOption>& options() const override { return options_; }
+  const RuleCatalogue& rules() const override {
+    static const RuleCatalogue catalogue =
+        load_catalogue(std::string(id()), std::string(title()), "CC", embedded::chang_cheng_rules,
+                       "lib/chang_cheng/data/rules.txt", embedded::chang_cheng_rules_evidence,
+                       "lib/chang_cheng/data/rules-evidence.txt");
+    return catalogue;
+  }
 
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
     GameResult result;

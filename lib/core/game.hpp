@@ -11,6 +11,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
+#include "core/rules.hpp"
 #include "core/table.hpp"
 #include "core/xml.hpp"
 
@@ -93,6 +94,8 @@ class Game {
   virtual std::string_view id() const = 0;
   virtual std::string_view title() const = 0;
   virtual const std::vector<RulesOption>& options() const = 0;
+  // The game's rule catalogue: every id of its rules, compiled in.
+  virtual const RuleCatalogue& rules() const = 0;
   // Checks a record whose root element names this game.
   virtual GameResult check(const XmlDocument& doc, const CheckContext& ctx) const = 0;
   // Reads the definitions of `ctx` that belong to this game once, for many checks;

@@ -9,6 +9,10 @@
 #include "dschingis_bohn/reader.hpp"
 
 namespace wallaudit {
+namespace embedded {
+extern const std::string_view dschingis_bohn_rules;
+extern const std::string_view dschingis_bohn_rules_evidence;
+}  // namespace embedded
 namespace db {
 namespace {
 
@@ -64,6 +68,13 @@ class DschingisBohn final : public Game {
   std::string_view id() const override { return "dschingis-bohn"; }
   std::string_view title() const override { return "Dschingis Bohn"; }
   const std::vector<RulesOption>& options() const override { return options_; }
+  const RuleCatalogue& rules() const override {
+    static const RuleCatalogue catalogue = load_catalogue(
+        std::string(id()), std::string(title()), "DB", embedded::dschingis_bohn_rules,
+        "lib/dschingis_bohn/data/rules.txt", embedded::dschingis_bohn_rules_evidence,
+        "lib/dschingis_bohn/data/rules-evidence.txt");
+    return catalogue;
+  }
 
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
     GameResult result;

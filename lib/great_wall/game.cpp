@@ -9,6 +9,10 @@
 #include "great_wall/reader.hpp"
 
 namespace wallaudit {
+namespace embedded {
+extern const std::string_view great_wall_rules;
+extern const std::string_view great_wall_rules_evidence;
+}  // namespace embedded
 namespace gw {
 namespace {
 
@@ -73,6 +77,13 @@ class GreatWall final : public Game {
   std::string_view id() const override { return "great-wall-of-china"; }
   std::string_view title() const override { return "Great Wall of China"; }
   const std::vector<RulesOption>& options() const override { return options_; }
+  const RuleCatalogue& rules() const override {
+    static const RuleCatalogue catalogue =
+        load_catalogue(std::string(id()), std::string(title()), "GW", embedded::great_wall_rules,
+                       "lib/great_wall/data/rules.txt", embedded::great_wall_rules_evidence,
+                       "lib/great_wall/data/rules-evidence.txt");
+    return catalogue;
+  }
 
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
     GameResult result;

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "core/json.hpp"
+#include "core/registry.hpp"
+#include "core/rules.hpp"
 #include "core/source.hpp"
 
 namespace wallaudit::report {
@@ -132,6 +134,11 @@ void append_json(std::string& out, const CheckedRecord& record) {
     w.begin_object();
     w.key("severity").value(to_string(d.severity()));
     w.key("rule").value(d.rule);
+    w.key("rule_title");
+    if (const Rule* rule = find_rule(builtin_registry(), d.rule))
+      w.value(rule->title);
+    else
+      w.null();
     w.key("line");
     d.loc.known() ? w.value(static_cast<long long>(d.loc.line)) : w.null();
     w.key("column");
@@ -177,6 +184,8 @@ void Summary::add(const GameResult& result, const std::string& file, double secs
   std::vector<std::string> ids;
   for (const Diagnostic& d : result.diagnostics.items())
     if (d.kind != FindingKind::info) ids.push_back(d.rule);
+  for (const Diagnostic& d : result.diagnostics.items())
+    if (find_rule(builtin_registry(), d.rule)) cited.insert(d.rule);
   bytes += size;
   add_counts(result.verdict, ids, file, secs, false);
 }
@@ -202,6 +211,7 @@ void Summary::merge(const Summary& o) {
     verdicts[i] += o.verdicts[i];
   for (const auto& [rule, n] : o.rules)
     rules[rule] += n;
+  cited.insert(o.cited.begin(), o.cited.end());
   duplicates += o.duplicates;
   bytes += o.bytes;
   seconds += o.seconds;
@@ -231,6 +241,14 @@ std::string summary_text(const Summary& s) {
     out += fmt::format("\nslowest: {}", slow);
   }
   return out + '\n';
+}
+
+std::string see_lines(const Summary& s) {
+  std::string out;
+  for (const auto& id :
+       order_rule_ids(builtin_registry(), std::vector<std::string>(s.cited.begin(), s.cited.end())))
+    out += fmt::format("see: wallaudit rules {}\n", id);
+  return out;
 }
 
 void append_summary_json(std::string& out, const Summary& s) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,6 +40,7 @@ struct Summary {
   std::size_t records = 0;
   std::array<std::size_t, 4> verdicts{};     // by Verdict
   std::map<std::string, std::size_t> rules;  // rule id → findings (notes excluded)
+  std::set<std::string> cited;               // every rule id cited, notes included
   std::size_t duplicates = 0;
   std::uint64_t bytes = 0;
   double seconds = 0;                                   // summed over records
@@ -50,6 +52,8 @@ struct Summary {
   void merge(const Summary& other);
 };
 std::string summary_text(const Summary& summary);
+// `see: wallaudit rules ID`, one line per rule cited, by game and then by number.
+std::string see_lines(const Summary& summary);
 void append_summary_json(std::string& out, const Summary& summary);
 
 }  // namespace wallaudit::report

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/registry.hpp"
+#include "core/rules.hpp"
 #include "report/explain.hpp"
 #include "report/frames.hpp"
 
@@ -37,7 +39,7 @@ svg .mark{font-weight:bold;fill:#fff}svg .label{font-weight:bold}
 .chart .blue{stroke:#2d5fd0}.chart .purple{stroke:#7b3fb0}.chart .yellow{stroke:#e0b000}
 .chart .brown{stroke:#8b5a2b}.chart .white{stroke:#777}.chart .orange{stroke:#e8780c}
 .chart .cursor{stroke:#444;stroke-dasharray:3 3}
-.findings li{margin:.2em 0}.sev-error{color:#b22}.sev-warning{color:#a07000}.sev-note{color:#555}
+.findings li{margin:.2em 0}.findings .rule{color:#333;font-size:.9em;margin:.1em 0 .4em 1em}.sev-error{color:#b22}.sev-warning{color:#a07000}.sev-note{color:#555}
 .step td{vertical-align:top}.step .why{color:#555;font-size:.92em}.differs{color:#b22;font-weight:bold}
 pre.blocks{background:#fff;border:1px solid #ddd;padding:.6em;overflow-x:auto}
 )css";
@@ -175,9 +177,14 @@ std::string html_report(const std::string& file, const std::string& game_title,
     std::string link = d.turn > 0 ? fmt::format(" <a href=\"#board\" data-goto=\"{}\">turn {}</a>",
                                                 std::min(d.turn, history.turns()), d.turn)
                                   : "";
-    out += fmt::format("<li class=\"sev-{}\">line {}{}: {} <b>[{}]</b>{}</li>", sev, d.loc.line,
+    std::string rule_text;
+    if (const Rule* rule = find_rule(builtin_registry(), d.rule))
+      rule_text = fmt::format("<div class=\"rule\"><b>{} {}</b>: {}</div>", xml_escape(rule->id),
+                              xml_escape(rule->title), xml_escape(rule->statement));
+    out += fmt::format("<li class=\"sev-{}\">line {}{}: {} <b>[{}]</b>{}{}</li>", sev, d.loc.line,
                        link, xml_escape(d.message), xml_escape(d.rule),
-                       d.follow_on ? fmt::format(" (follows from line {})", d.follows_line) : "");
+                       d.follow_on ? fmt::format(" (follows from line {})", d.follows_line) : "",
+                       rule_text);
   }
   out += "</ul>";
 
