@@ -1,5 +1,7 @@
 // The batch runner and the check command under faults: a record whose check throws, SIGINT and
 // SIGTERM, incomplete JSON Lines outputs, a full disk, numbers that do not fit.
+#include <archive.h>
+#include <archive_entry.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -13,6 +15,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <new>
 #include <sstream>
 #include <stdexcept>
@@ -384,6 +387,96 @@ TEST_F(Batch, DefinitionsInDirectoriesAreListedNotChecked) {
   EXPECT_EQ(explain.err,
             "wallaudit explain: ct/boards/club-print.xml holds definitions "
             "(<great-wall-board>, catan-great-wall), not a record\n");
+}
+
+// Writes a zip (or a tar.gz) of `members`: name → bytes; a name "NAME -> TARGET" is a symbolic
+// link.
+void write_archive(const fs::path& path,
+                   const std::vector<std::pair<std::string, std::string>>& members, bool zip) {
+  archive* a = archive_write_new();
+  if (zip) {
+    archive_write_set_format_zip(a);
+  } else {
+    archive_write_set_format_pax_restricted(a);
+    archive_write_add_filter_gzip(a);
+  }
+  ASSERT_EQ(archive_write_open_filename(a, path.c_str()), ARCHIVE_OK);
+  for (const auto& [name, data] : members) {
+    archive_entry* e = archive_entry_new();
+    auto arrow = name.find(" -> ");
+    archive_entry_set_pathname(e, name.substr(0, arrow).c_str());
+    archive_entry_set_perm(e, 0644);
+    if (arrow != std::string::npos) {
+      archive_entry_set_filetype(e, AE_IFLNK);
+      archive_entry_set_symlink(e, name.substr(arrow + 4).c_str());
+      archive_entry_set_size(e, 0);
+      archive_write_header(a, e);
+    } else {
+      archive_entry_set_filetype(e, AE_IFREG);
+      archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+      archive_write_header(a, e);
+      archive_write_data(a, data.data(), data.size());
+    }
+    archive_entry_free(e);
+  }
+  archive_write_close(a);
+  archive_write_free(a);
+}
+
+TEST_F(Batch, ArchiveMembersReadTheFilesTheyNameFromTheirArchive) {
+  std::string club = read_source_file("samples/catan-great-wall/legal/club-board-file.xml");
+  std::string board = read_source_file("samples/catan-great-wall/boards/club-print.xml");
+  auto naming = [&](const std::string& path) {
+    std::string r = club;
+    r.replace(r.find("../boards/club-print.xml"), 24, path);
+    return r;
+  };
+  for (bool zip : {true, false}) {
+    std::string name = zip ? "games.zip" : "games.tar.gz";
+    write_archive(dir_ / name,
+                  {{"ct/legal/club.xml", club},
+                   {"ct/legal/escape.xml", naming("../../../etc/passwd")},
+                   {"ct/legal/absolute.xml", naming("/etc/passwd")},
+                   {"ct/legal/missing.xml", naming("../boards/none.xml")},
+                   {"ct/legal/link.xml", naming("../boards/link.xml")},
+                   {"ct/boards/link.xml -> /etc/passwd", ""},
+                   {"ct/boards/club-print.xml", board}},
+                  zip);
+    RunResult run =
+        run_cli({"check", "--format", "jsonl", "-j", "2", name}, nullptr, dir_.string());
+    std::map<std::string, std::string> got;
+    std::istringstream lines(run.out);
+    std::string line;
+    while (std::getline(lines, line)) {
+      auto r = std::get<JsonValue>(parse_json(line));
+      if (!r.find("file")) continue;
+      const auto& diags = r.find("diagnostics")->as_array();
+      got[r.find("file")->as_string()] =
+          r.find("verdict")->as_string() +
+          (diags.empty() || diags.front().find("rule")->as_string() != "REC-013"
+               ? std::string()
+               : " " + diags.front().find("message")->as_string());
+    }
+    auto cannot = [](const std::string& path, const std::string& why) {
+      return fmt::format("malformed cannot read board file \"{}\": {}", path, why);
+    };
+    std::map<std::string, std::string> want = {
+        {name + "!ct/legal/club.xml", "ok"},
+        {name + "!ct/legal/escape.xml",
+         cannot("../../../etc/passwd", "it lies outside the archive")},
+        {name + "!ct/legal/absolute.xml",
+         cannot("/etc/passwd", "an absolute path names no member of the archive")},
+        {name + "!ct/legal/missing.xml",
+         cannot("../boards/none.xml", "the archive has no such member")},
+        {name + "!ct/legal/link.xml",
+         cannot("../boards/link.xml", "it is not a regular file (a symbolic link)")},
+    };
+    EXPECT_EQ(got, want) << run.out;
+    // The board file is a definition of the archive too, listed as such.
+    EXPECT_NE(run.out.find("\"definitions\":[\"" + name + "!ct/boards/club-print.xml\"]"),
+              std::string::npos)
+        << run.out;
+  }
 }
 
 TEST_F(Batch, AFullDiskIsAClearError) {
