@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <boost/program_options.hpp>
 #include <cerrno>
 #include <chrono>
@@ -192,12 +193,15 @@ int check_command(const std::vector<std::string>& args) {
   }
   // A write that fails (a full disk, a closed pipe) stops the run: nothing more can be told.
   std::string write_error;
+  std::atomic<bool> write_failed{false};  // read by the batch's threads
   auto emit = [&](std::FILE* f, const std::string& text) {
     if (!write_error.empty()) return;
-    if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::ferror(f))
+    if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::ferror(f)) {
       write_error = std::strerror(errno);
+      write_failed.store(true);
+    }
   };
-  settings.stop = [&] { return !write_error.empty(); };
+  settings.stop = [&] { return write_failed.load(); };
   Progress progress(::isatty(STDERR_FILENO) != 0);
   bool first = true;
   if (format == "json") emit(stdout, "{\"records\":[");
