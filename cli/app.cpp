@@ -81,6 +81,10 @@ int run(int argc, char** argv) {
         fmt::print(stderr, "wallaudit {}: {}\n(see 'wallaudit {} --help')\n", c.name, e.what(),
                    c.name);
         return kExitUsage;
+      } catch (const std::exception& e) {
+        // A bug or no memory left outside any one record: said, never a crash.
+        fmt::print(stderr, "wallaudit {}: internal error, please report: {}\n", c.name, e.what());
+        return kExitMalformed;
       }
     }
   }

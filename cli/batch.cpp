@@ -2,9 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <pthread.h>
+
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <deque>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -12,6 +17,7 @@
 #include <vector>
 
 #include "cli/inputs.hpp"
+#include "cli/interrupt.hpp"
 #include "core/registry.hpp"
 #include "core/xml.hpp"
 
@@ -30,25 +36,18 @@ GameResult unreadable_result(const std::string& error) {
   return r;
 }
 
-namespace {
-
-FileLoader loader_for(const InputItem& input) {
-  if (input.base_dir.empty()) {
-    std::string where = input.name;
-    return [where](std::string_view, std::string& error) -> std::optional<std::string> {
-      error = fmt::format("files named by a record inside an archive are not read ({})", where);
-      return std::nullopt;
-    };
-  }
-  fs::path base = input.base_dir;
-  return [base](std::string_view relative, std::string& error) -> std::optional<std::string> {
-    return read_file((base / fs::path(std::string(relative))).string(), error);
-  };
+GameResult internal_error_result(std::string_view what) {
+  GameResult r;
+  r.diagnostics.add(
+      FindingKind::format, std::string(rec::unreadable), {},
+      fmt::format("internal error, please report: {}; the record was not checked", what));
+  r.finalise();
+  return r;
 }
 
-}  // namespace
+namespace {
 
-void check_job(Job& job, const BatchSettings& settings) {
+void check_job_unguarded(Job& job, const BatchSettings& settings) {
   auto start = std::chrono::steady_clock::now();
   InputItem& in = job.input;
   std::string error = in.error;
@@ -65,8 +64,9 @@ void check_job(Job& job, const BatchSettings& settings) {
     job.bytes = text->size();
     if (settings.keep_text) job.text = *text;
     CheckContext ctx = settings.ctx;
-    ctx.load_relative = loader_for(in);
-    job.result = check_record(builtin_registry(), std::move(*text), ctx);
+    ctx.load_relative = included_file_loader(in, settings.includes);
+    job.result = check_record(settings.registry ? *settings.registry : builtin_registry(),
+                              std::move(*text), ctx);
   } else {
     job.result = unreadable_result(error);
   }
@@ -74,8 +74,30 @@ void check_job(Job& job, const BatchSettings& settings) {
   if (settings.render) settings.render(job);
 }
 
-std::size_t run_batch(InputSource& source, const BatchSettings& settings,
-                      const std::function<void(Job&)>& consume) {
+}  // namespace
+
+void check_job(Job& job, const BatchSettings& settings) {
+  std::string what;
+  try {
+    check_job_unguarded(job, settings);
+    return;
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+    what = "an unknown exception";
+  }
+  try {
+    job.result = internal_error_result(what);
+    job.output.clear();
+    if (settings.render) settings.render(job);
+  } catch (...) {
+    // Out of memory again: the record keeps its verdict without its rendered output.
+    job.output.clear();
+  }
+}
+
+BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
+                       const std::function<void(Job&)>& consume) {
   const std::size_t workers = static_cast<std::size_t>(std::max(1, settings.jobs));
   const std::size_t window = std::max<std::size_t>(16, 8 * workers);
 
@@ -85,6 +107,12 @@ std::size_t run_batch(InputSource& source, const BatchSettings& settings,
   std::vector<std::unique_ptr<Job>> done(window);  // finished, by index % window
   std::size_t produced = 0, consumed = 0;
   bool producing = true;
+  std::atomic<bool> stopping{false};
+  auto should_stop = [&] {
+    if (stopping.load()) return true;
+    if (interrupt_signal() != 0 || (settings.stop && settings.stop())) stopping.store(true);
+    return stopping.load();
+  };
 
   auto worker = [&] {
     for (;;) {
@@ -96,7 +124,10 @@ std::size_t run_batch(InputSource& source, const BatchSettings& settings,
         job = std::move(queue.front());
         queue.pop_front();
       }
-      check_job(*job, settings);
+      if (should_stop())
+        job->dropped = true;
+      else
+        check_job(*job, settings);
       {
         std::lock_guard lock(m);
         std::size_t slot = job->index % window;
@@ -106,10 +137,33 @@ std::size_t run_batch(InputSource& source, const BatchSettings& settings,
     }
   };
 
+  // SIGINT and SIGTERM go to the producer: a read it waits on (standard input, a FIFO) then
+  // returns; the other threads never see them.
+  sigset_t signals, saved;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, &saved);
+
   std::thread producer([&] {
+    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
     for (;;) {
-      auto job = std::make_unique<Job>();
-      if (!source.next(job->input)) break;
+      if (should_stop()) break;
+      std::unique_ptr<Job> job;
+      try {
+        job = std::make_unique<Job>();
+        if (!source.next(job->input)) break;
+      } catch (const std::exception& e) {
+        // The inputs cannot go on (out of memory, a file-system error): the records so far
+        // stand, and this one says why the rest is missing.
+        job = std::make_unique<Job>();
+        job->input.name = "(inputs)";
+        job->input.error = fmt::format(
+            "internal error, please report: {}; later inputs were "
+            "not read",
+            e.what());
+        stopping.store(true);
+      }
       std::unique_lock lock(m);
       slot_free.wait(lock, [&] { return produced - consumed < window; });
       job->index = produced++;
@@ -129,6 +183,8 @@ std::size_t run_batch(InputSource& source, const BatchSettings& settings,
   for (std::size_t i = 0; i < workers; ++i)
     pool.emplace_back(worker);
 
+  BatchOutcome outcome;
+  std::exception_ptr failure;
   for (;;) {
     std::unique_ptr<Job> job;
     {
@@ -139,7 +195,17 @@ std::size_t run_batch(InputSource& source, const BatchSettings& settings,
       if (!done[consumed % window]) break;
       job = std::move(done[consumed % window]);
     }
-    consume(*job);
+    if (job->dropped || failure) {
+      ++outcome.not_checked;
+    } else {
+      try {
+        consume(*job);
+        ++outcome.checked;
+      } catch (...) {
+        failure = std::current_exception();
+        stopping.store(true);
+      }
+    }
     job.reset();
     {
       std::lock_guard lock(m);
@@ -150,7 +216,11 @@ std::size_t run_batch(InputSource& source, const BatchSettings& settings,
   producer.join();
   for (auto& t : pool)
     t.join();
-  return consumed;
+  pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+  if (failure) std::rethrow_exception(failure);
+  outcome.signal = interrupt_signal();
+  outcome.stopped = stopping.load() || outcome.signal != 0;
+  return outcome;
 }
 
 }  // namespace wallaudit::cli

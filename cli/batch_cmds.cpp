@@ -1,6 +1,8 @@
 // wallaudit stats PATH… and wallaudit summarize RESULT.jsonl…
 #include <fmt/format.h>
 
+#include <array>
+
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <fstream>
@@ -11,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/duplicates.hpp"
+#include "cli/interrupt.hpp"
 #include "core/json.hpp"
 #include "report/check_output.hpp"
 #include "report/stats.hpp"
@@ -75,18 +78,33 @@ int stats_command(const std::vector<std::string>& args) {
   settings.ctx = *ctx;
   settings.ctx.want_facts = true;
   settings.max_record_bytes = sources.limits.max_record_bytes;
+  settings.includes = include_policy();
+  settings.includes.limits = sources.limits;
   report::StatsAccumulator stats;
-  run_batch(source, settings, [&](Job& job) { stats.add(job.result); });
+  install_interrupt_handlers();
+  BatchOutcome outcome =
+      run_batch(source, settings, [&](Job& job) { stats.add(job.result, job.input.name); });
   for (const auto& w : source.take_warnings())
     fmt::print(stderr, "wallaudit stats: {}\n", w);
   put(format == "json" ? report::stats_json(stats) : report::stats_text(stats));
+  if (outcome.signal != 0) {
+    fmt::print(stderr,
+               "wallaudit stats: interrupted by {}: the figures cover the {} record{} checked; {} "
+               "read but not checked\n",
+               signal_name(outcome.signal), outcome.checked, outcome.checked == 1 ? "" : "s",
+               outcome.not_checked);
+    return 128 + outcome.signal;
+  }
   return kExitOk;
 }
 
 int summarize_command(const std::vector<std::string>& args) {
   po::options_description desc("summarize options");
   desc.add_options()("help,h", "show this help")(
-      "format", po::value<std::string>()->default_value("text"), "text or json");
+      "format", po::value<std::string>()->default_value("text"), "text or json")(
+      "allow-partial",
+      "summarize result files that are incomplete (no summary line, an interrupted run, a "
+      "summary that disagrees with the lines) instead of refusing them");
   po::options_description hidden;
   hidden.add_options()("results", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -112,6 +130,8 @@ int summarize_command(const std::vector<std::string>& args) {
   report::Summary summary;
   DuplicateIndex keys;
   bool broken = false;
+  // Why each file cannot be trusted as the whole output of a run.
+  std::vector<std::string> incomplete;
   for (const auto& path : vm["results"].as<std::vector<std::string>>()) {
     std::ifstream file;
     std::istream* in = &std::cin;
@@ -125,12 +145,28 @@ int summarize_command(const std::vector<std::string>& args) {
       in = &file;
     }
     std::string line;
-    std::size_t number = 0;
+    std::size_t number = 0, summary_line = 0;
+    std::size_t records = 0;
+    std::array<std::size_t, 4> verdicts{};
+    const JsonValue* declared = nullptr;
+    JsonValue declared_holder;
     while (std::getline(*in, line)) {
       ++number;
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       auto parsed = parse_json(line);
       const JsonValue* record = std::get_if<JsonValue>(&parsed);
+      if (summary_line) {
+        incomplete.push_back(fmt::format("{}:{}: a line after the summary line (line {})", path,
+                                         number, summary_line));
+        summary_line = number;
+      }
+      if (const JsonValue* sum = record ? record->find("summary") : nullptr;
+          sum && sum->is_object() && !record->find("file")) {
+        summary_line = number;
+        declared_holder = *sum;
+        declared = &declared_holder;
+        continue;
+      }
       const JsonValue* file_name = record ? record->find("file") : nullptr;
       const JsonValue* verdict = record ? record->find("verdict") : nullptr;
       if (!file_name || !file_name->is_string() || !verdict || !verdict->is_string()) {
@@ -146,6 +182,8 @@ int summarize_command(const std::vector<std::string>& args) {
       Verdict v = Verdict::malformed;
       for (int k = 0; k < 4; ++k)
         if (verdict->as_string() == to_string(static_cast<Verdict>(k))) v = static_cast<Verdict>(k);
+      ++records;
+      ++verdicts[static_cast<std::size_t>(v)];
       std::vector<std::string> rules;
       if (const JsonValue* ds = record->find("diagnostics"); ds && ds->is_array()) {
         for (const auto& d : ds->as_array()) {
@@ -165,7 +203,48 @@ int summarize_command(const std::vector<std::string>& args) {
       }
       summary.add_counts(v, rules, file_name->as_string(), seconds, duplicate);
     }
+    if (!declared) {
+      incomplete.push_back(fmt::format(
+          "{}: no summary line at the end: the run did not finish, or the file is cut short",
+          path));
+      continue;
+    }
+    auto count = [&](const char* key) -> long long {
+      const JsonValue* v = declared->find(key);
+      return v && v->is_number() ? static_cast<long long>(v->as_number()) : -1;
+    };
+    if (const JsonValue* i = declared->find("interrupted"); !i || !i->is_bool() || i->as_bool()) {
+      long long left = count("not_checked");
+      incomplete.push_back(fmt::format(
+          "{}: the run was interrupted{}", path,
+          left >= 0 ? fmt::format(" ({} record{} read but not checked)", left, left == 1 ? "" : "s")
+                    : ""));
+    }
+    bool agree = count("records") == static_cast<long long>(records);
+    for (int k = 0; k < 4; ++k)
+      agree = agree && count(std::string(to_string(static_cast<Verdict>(k))).c_str()) ==
+                           static_cast<long long>(verdicts[static_cast<std::size_t>(k)]);
+    if (!agree)
+      incomplete.push_back(fmt::format(
+          "{}: the summary line says {} records ({} ok, {} disputed, {} illegal, {} malformed); "
+          "the file holds {} ({} ok, {} disputed, {} illegal, {} malformed)",
+          path, count("records"), count("ok"), count("disputed"), count("illegal"),
+          count("malformed"), records, verdicts[0], verdicts[1], verdicts[2], verdicts[3]));
+    if (const JsonValue* defs = declared->find("definitions"); defs && defs->is_array())
+      for (const auto& d : defs->as_array())
+        if (d.is_string()) summary.definitions.push_back(d.as_string());
   }
+  for (const auto& why : incomplete)
+    fmt::print(stderr, "wallaudit summarize: {}{}\n", vm.count("allow-partial") ? "warning: " : "",
+               why);
+  if (!incomplete.empty() && !vm.count("allow-partial")) {
+    fmt::print(stderr,
+               "wallaudit summarize: {} incomplete; no summary given (--allow-partial gives one "
+               "of what there is)\n",
+               incomplete.size() == 1 ? "a result file is" : "result files are");
+    return kExitMalformed;
+  }
+  if (!incomplete.empty()) summary.interrupted = true;
   std::string out;
   if (format == "json") {
     report::append_summary_json(out, summary);

@@ -2,9 +2,13 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <thread>
 
@@ -13,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/duplicates.hpp"
+#include "cli/interrupt.hpp"
 #include "core/registry.hpp"
 #include "report/check_output.hpp"
 #include "report/junit.hpp"
@@ -29,10 +34,6 @@ int exit_status(const report::Summary& s) {
       s.verdicts[static_cast<std::size_t>(Verdict::disputed)])
     return kExitFindings;
   return kExitOk;
-}
-
-void put(std::FILE* f, const std::string& s) {
-  std::fwrite(s.data(), 1, s.size(), f);
 }
 
 // A progress line on a terminal: records done, rate, and an estimate when the total is known.
@@ -75,28 +76,30 @@ bool parse_batch_options(const po::variables_map& vm, const char* command, Sourc
   }
   if (vm.count("shard")) {
     std::string s = vm["shard"].as<std::string>();
-    int k = 0, n = 0;
-    char slash = 0, extra = 0;
-    if (std::sscanf(s.c_str(), "%d%c%d%c", &k, &slash, &n, &extra) != 3 || slash != '/' || n < 1 ||
-        k < 1 || k > n) {
-      fmt::print(stderr, "wallaudit {}: --shard takes K/N with 1 <= K <= N, not '{}'\n", command,
-                 s);
+    auto slash = s.find('/');
+    auto k = slash == std::string::npos ? std::nullopt : parse_count(s.substr(0, slash));
+    auto n = slash == std::string::npos ? std::nullopt : parse_count(s.substr(slash + 1));
+    if (!k || !n || *n < 1 || *k < 1 || *k > *n || *n > (1 << 30)) {
+      fmt::print(stderr,
+                 "wallaudit {}: --shard takes K/N with 1 <= K <= N <= 1073741824, not '{}'\n",
+                 command, s);
       return false;
     }
-    sources.shard = k - 1;
-    sources.shards = n;
+    sources.shard = static_cast<int>(*k - 1);
+    sources.shards = static_cast<int>(*n);
   }
   if (vm.count("max-record-size")) {
     long long mb = vm["max-record-size"].as<long long>();
-    if (mb < 1 || mb > (1ll << 20)) {
-      fmt::print(stderr, "wallaudit {}: --max-record-size takes MiB from 1 to 1048576\n", command);
+    // Positions in a record are 32-bit: a record stays below 4 GiB.
+    if (mb < 1 || mb > 4095) {
+      fmt::print(stderr, "wallaudit {}: --max-record-size takes MiB from 1 to 4095\n", command);
       return false;
     }
     sources.limits.max_record_bytes = static_cast<std::uint64_t>(mb) << 20;
   }
   if (vm.count("max-expansion-ratio")) {
     double r = vm["max-expansion-ratio"].as<double>();
-    if (!(r >= 1)) {
+    if (!(r >= 1) || !std::isfinite(r)) {
       fmt::print(stderr, "wallaudit {}: --max-expansion-ratio takes a number of at least 1\n",
                  command);
       return false;
@@ -166,12 +169,15 @@ int check_command(const std::vector<std::string>& args) {
   settings.jobs = jobs;
   settings.ctx = *ctx;
   settings.max_record_bytes = source_options.limits.max_record_bytes;
+  settings.includes = include_policy();
+  settings.includes.limits = source_options.limits;
   // Text shows the source line under each diagnostic: keep the bytes for it.
   settings.keep_text = format == "text";
   // Each record's output is rendered on its worker; the rare duplicate is rendered again.
   auto render = [format](const Job& job, const std::string& duplicate_of) {
     report::CheckedRecord checked{job.input.name, job.text, &job.result, job.seconds, duplicate_of};
     std::string out;
+    if (!job.result.definition.empty()) return out;
     if (format == "text") report::append_text(out, checked);
     if (format == "jsonl" || format == "json") report::append_json(out, checked);
     if (format == "junit") out = report::junit_testcase(checked);
@@ -186,11 +192,30 @@ int check_command(const std::vector<std::string>& args) {
     fmt::print(stderr, "wallaudit check: cannot create a temporary file for the JUnit report\n");
     return kExitMalformed;
   }
+  // A write that fails (a full disk, a closed pipe) stops the run: nothing more can be told.
+  std::string write_error;
+  std::atomic<bool> write_failed{false};  // read by the batch's threads
+  auto emit = [&](std::FILE* f, const std::string& text) {
+    if (!write_error.empty()) return;
+    if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::ferror(f)) {
+      write_error = std::strerror(errno);
+      write_failed.store(true);
+    }
+  };
+  settings.stop = [&] { return write_failed.load(); };
   Progress progress(::isatty(STDERR_FILENO) != 0);
   bool first = true;
-  if (format == "json") put(stdout, "{\"records\":[");
+  if (format == "json") emit(stdout, "{\"records\":[");
+  install_interrupt_handlers();
 
   auto consume = [&](Job& job) {
+    if (!job.result.definition.empty()) {
+      summary.definitions.push_back(job.input.name);
+      if (format == "text")
+        emit(stdout, fmt::format("{}: definitions (<{}>, {}), not a record\n", job.input.name,
+                                 job.result.definition, job.result.game));
+      return;
+    }
     std::string duplicate_of = seen.first_of(job.result.key, job.input.name).value_or("");
     if (!duplicate_of.empty())
       job.result.diagnostics.add(FindingKind::info, "duplicate", {},
@@ -206,34 +231,53 @@ int check_command(const std::vector<std::string>& args) {
     if (format == "json" && !first) out.insert(out.begin(), ',');
     if (format == "jsonl") out += '\n';
     first = false;
-    put(junit_body ? junit_body : stdout, out);
+    emit(junit_body ? junit_body : stdout, out);
     progress.update(summary.records);
   };
-  run_batch(source, settings, consume);
+  BatchOutcome outcome = run_batch(source, settings, consume);
   progress.finish();
+  summary.interrupted = outcome.stopped;
+  summary.not_checked = outcome.not_checked;
   for (const auto& w : source.take_warnings())
     fmt::print(stderr, "wallaudit check: {}\n", w);
 
   if (format == "json") {
     std::string out = "],\"summary\":";
     report::append_summary_json(out, summary);
-    put(stdout, out + "}\n");
+    emit(stdout, out + "}\n");
+  } else if (format == "jsonl") {
+    std::string out = "{\"summary\":";
+    report::append_summary_json(out, summary);
+    emit(stdout, out + "}\n");
   } else if (format == "text") {
-    put(stdout, report::summary_text(summary) + report::see_lines(summary));
+    emit(stdout, report::summary_text(summary) + report::see_lines(summary));
   } else if (format == "junit") {
-    put(stdout, report::junit_head(summary));
+    emit(stdout, report::junit_head(summary));
+    std::fflush(junit_body);
     std::rewind(junit_body);
     char buffer[1 << 16];
     std::size_t n;
     while ((n = std::fread(buffer, 1, sizeof buffer, junit_body)) > 0)
-      std::fwrite(buffer, 1, n, stdout);
+      emit(stdout, std::string(buffer, n));
     std::fclose(junit_body);
-    put(stdout, report::junit_tail());
+    emit(stdout, report::junit_tail());
   }
-  std::fflush(stdout);
-  if (std::ferror(stdout)) {
-    fmt::print(stderr, "wallaudit check: cannot write the output\n");
+  if (std::fflush(stdout) != 0 && write_error.empty()) write_error = std::strerror(errno);
+  if (!write_error.empty()) {
+    fmt::print(stderr, "wallaudit check: cannot write the output: {}\n", write_error);
     return kExitMalformed;
+  }
+  if (!seen.error().empty()) {
+    fmt::print(stderr, "wallaudit check: {}\n", seen.error());
+    return kExitMalformed;
+  }
+  if (outcome.signal != 0) {
+    fmt::print(stderr,
+               "wallaudit check: interrupted by {}: {} record{} checked, {} read but not "
+               "checked; the output is complete for those checked\n",
+               signal_name(outcome.signal), summary.records, summary.records == 1 ? "" : "s",
+               outcome.not_checked);
+    return 128 + outcome.signal;
   }
   return exit_status(summary);
 }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
+#include <filesystem>
 #include <sstream>
 
 #include "cli/app.hpp"
@@ -13,12 +15,36 @@ namespace po = boost::program_options;
 
 namespace wallaudit::cli {
 
+std::optional<std::uint64_t> parse_count(std::string_view text) {
+  std::uint64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+namespace {
+
+IncludePolicy& policy() {
+  static IncludePolicy p;
+  return p;
+}
+
+}  // namespace
+
+const IncludePolicy& include_policy() {
+  return policy();
+}
+
 void add_context_options(po::options_description& desc) {
   desc.add_options()("option", po::value<std::vector<std::string>>()->composing(),
                      "NAME=VALUE: override a rules option of the records (repeatable)")(
       "boards", po::value<std::vector<std::string>>()->composing(),
       "FILE: board definitions (e.g. a Chang Cheng board set) to use besides the built-in "
       "ones; the last one given becomes the default (repeatable)")(
+      "definitions", po::value<std::vector<std::string>>()->composing(),
+      "DIR: files named by records (boards, maps) may also lie in DIR; by default they must "
+      "lie in the directory checked, or the current one for a file (repeatable)")(
+      "allow-any-path", "files named by records may lie anywhere, absolute paths included")(
       "max-turns", po::value<long long>(),
       "N: records with more turns are malformed, not replayed (default 10000)");
 }
@@ -82,7 +108,7 @@ std::optional<CheckContext> make_context(const po::variables_map& vm, const char
   if (vm.count("boards")) {
     for (const auto& path : vm["boards"].as<std::vector<std::string>>()) {
       std::string error;
-      auto text = read_file(path, error);
+      auto text = read_regular_file(path, include_policy().limits.max_record_bytes, error);
       if (!text) {
         fmt::print(stderr, "wallaudit {}: cannot read board definitions {}: {}\n", command, path,
                    error);
@@ -90,6 +116,21 @@ std::optional<CheckContext> make_context(const po::variables_map& vm, const char
         return std::nullopt;
       }
       ctx.definitions.push_back({path, std::move(*text)});
+    }
+  }
+  IncludePolicy& includes = policy();
+  includes.allow_any_path = vm.count("allow-any-path") > 0;
+  includes.trees.clear();
+  if (vm.count("definitions")) {
+    for (const auto& dir : vm["definitions"].as<std::vector<std::string>>()) {
+      std::error_code ec;
+      auto canonical = std::filesystem::canonical(dir, ec);
+      if (ec || !std::filesystem::is_directory(canonical, ec)) {
+        fmt::print(stderr, "wallaudit {}: --definitions takes a directory, not '{}'\n", command,
+                   dir);
+        return std::nullopt;
+      }
+      includes.trees.push_back(canonical.string());
     }
   }
   bool ok = true;

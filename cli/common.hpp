@@ -6,11 +6,20 @@
 #include <string>
 #include <vector>
 
+#include "cli/included_files.hpp"
 #include "core/game.hpp"
 
 namespace wallaudit::cli {
 
-// Adds --option and --boards to a command's options.
+// A whole decimal number without sign, space or overflow; nullopt for anything else.
+std::optional<std::uint64_t> parse_count(std::string_view text);
+
+// How files named by records are read, from --definitions and --allow-any-path as the last
+// make_context read them (the record limits at their defaults).
+const IncludePolicy& include_policy();
+
+// Adds --option, --boards, --definitions, --allow-any-path and --max-turns to a command's
+// options.
 void add_context_options(boost::program_options::options_description& desc);
 
 // Builds the check context from parsed options, with every game's definitions prepared;

@@ -1,7 +1,9 @@
 #include "cli/duplicates.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <functional>
 
@@ -13,6 +15,7 @@ bool write_at(std::FILE* f, const void* data, std::size_t size, std::uint64_t of
   const char* p = static_cast<const char*>(data);
   while (size > 0) {
     ssize_t n = ::pwrite(fileno(f), p, size, static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     p += n, size -= static_cast<std::size_t>(n), offset += static_cast<std::uint64_t>(n);
   }
@@ -23,6 +26,7 @@ bool read_at(std::FILE* f, void* data, std::size_t size, std::uint64_t offset) {
   char* p = static_cast<char*>(data);
   while (size > 0) {
     ssize_t n = ::pread(fileno(f), p, size, static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     p += n, size -= static_cast<std::size_t>(n), offset += static_cast<std::uint64_t>(n);
   }
@@ -50,7 +54,15 @@ void DuplicateIndex::set_slot(std::size_t i, Slot s) {
     slots_[i] = s;
     return;
   }
-  write_at(table_, &s, sizeof s, i * sizeof s);
+  if (!write_at(table_, &s, sizeof s, i * sizeof s)) fail();
+}
+
+void DuplicateIndex::fail() {
+  if (error_.empty())
+    error_ = fmt::format(
+        "cannot write the duplicate index to a temporary file ({}); duplicates after the first "
+        "{} records are not noted",
+        std::strerror(errno ? errno : EIO), used_);
 }
 
 std::uint64_t DuplicateIndex::store(std::string_view key, std::string_view name) {
@@ -60,14 +72,9 @@ std::uint64_t DuplicateIndex::store(std::string_view key, std::string_view name)
   std::memcpy(entry.data(), sizes, sizeof sizes);
   entry.append(key).append(name);
   std::uint64_t at = end_;
-  if (entries_ && !write_at(entries_, entry.data(), entry.size(), at)) {
-    // The disk is full: the entries written so far are lost, so is the index's memory of
-    // them; it goes on in memory (a duplicate of a forgotten record is then not noted).
-    std::fclose(entries_);
-    entries_ = nullptr;
-  }
-  if (!entries_) {
-    entries_memory_.resize(static_cast<std::size_t>(at));
+  if (entries_) {
+    if (!write_at(entries_, entry.data(), entry.size(), at)) fail();
+  } else {
     entries_memory_ += entry;
   }
   end_ += entry.size();
@@ -107,7 +114,7 @@ void DuplicateIndex::grow() {
   if (table_) {
     // An empty table: slots of zeros, a hole at the end makes the file that long.
     Slot empty;
-    write_at(table_, &empty, sizeof empty, (capacity_ - 1) * sizeof empty);
+    if (!write_at(table_, &empty, sizeof empty, (capacity_ - 1) * sizeof empty)) fail();
   } else {
     slots_.assign(capacity_, Slot{});
   }
@@ -133,7 +140,8 @@ void DuplicateIndex::grow() {
 }
 
 std::optional<std::string> DuplicateIndex::first_of(std::string_view key, std::string_view name) {
-  if (key.empty()) return std::nullopt;
+  // A full disk: the index stops rather than fill the memory (see error()).
+  if (key.empty() || !error_.empty()) return std::nullopt;
   std::uint64_t hash = std::hash<std::string_view>{}(key);
   hash ^= hash >> 29;  // the low bits pick the slot: mix the high ones in
   std::size_t mask = capacity_ - 1;
@@ -145,7 +153,9 @@ std::optional<std::string> DuplicateIndex::first_of(std::string_view key, std::s
     if (s.hash == hash && load(s.place - 1, stored_key, stored_name) && stored_key == key)
       return stored_name;
   }
-  set_slot(i, Slot{hash, store(key, name) + 1});
+  std::uint64_t place = store(key, name) + 1;
+  if (!error_.empty()) return std::nullopt;
+  set_slot(i, Slot{hash, place});
   if (++used_ * 2 > capacity_) grow();  // at most half full: short probes on disk too
   return std::nullopt;
 }

@@ -60,12 +60,4 @@ std::optional<std::string> read_input(const Input& input, std::string& error) {
   return read_file(input.path, error);
 }
 
-FileLoader relative_loader(const Input& input) {
-  fs::path base = input.is_stdin ? fs::current_path() : fs::path(input.path).parent_path();
-  return [base](std::string_view relative, std::string& error) -> std::optional<std::string> {
-    fs::path target = base / fs::path(std::string(relative));
-    return read_file(target.string(), error);
-  };
-}
-
 }  // namespace wallaudit::cli

@@ -21,7 +21,4 @@ std::optional<std::string> read_input(const Input& input, std::string& error);
 // Reads a whole file; nullopt with `error` set on failure.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
 
-// A loader for files a record names, relative to the record's directory.
-FileLoader relative_loader(const Input& input);
-
 }  // namespace wallaudit::cli

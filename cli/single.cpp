@@ -11,6 +11,8 @@
 #include <filesystem>
 
 #include "cli/app.hpp"
+#include "cli/common.hpp"
+#include "cli/sources.hpp"
 #include "core/registry.hpp"
 #include "report/check_output.hpp"
 
@@ -37,7 +39,9 @@ std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ct
   LoadedRecord loaded;
   loaded.input = Input{path, path == "-" ? "" : path, path == "-"};
   std::string error;
-  auto text = read_input(loaded.input, error);
+  auto text = loaded.input.is_stdin
+                  ? read_input(loaded.input, error)
+                  : read_file_limited(path, include_policy().limits.max_record_bytes, error);
   if (!text) {
     fmt::print(stderr, "wallaudit {}: cannot read {}: {}\n", command, path, error);
     status = kExitMalformed;
@@ -45,8 +49,14 @@ std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ct
   }
   loaded.text = std::move(*text);
   ctx.keep_history = true;
-  ctx.load_relative = relative_loader(loaded.input);
+  ctx.load_relative = included_file_loader(path, include_policy());
   loaded.result = check_record(builtin_registry(), loaded.text, ctx);
+  if (!loaded.result.definition.empty()) {
+    fmt::print(stderr, "wallaudit {}: {} holds definitions (<{}>, {}), not a record\n", command,
+               path, loaded.result.definition, loaded.result.game);
+    status = kExitMalformed;
+    return std::nullopt;
+  }
   if (!loaded.result.history) {
     std::string out;
     report::append_text(out, report::CheckedRecord{path, loaded.text, &loaded.result, 0, {}});

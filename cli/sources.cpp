@@ -1,5 +1,8 @@
 #include "cli/sources.hpp"
 
+#include "cli/included_files.hpp"
+#include "cli/interrupt.hpp"
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <fmt/format.h>
@@ -12,6 +15,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <mutex>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -41,14 +46,14 @@ bool is_xml(std::string_view name) {
   return ends_with(name, ".xml");
 }
 
+}  // namespace
+
 std::string human_bytes(std::uint64_t n) {
   if (n >= (1ull << 30)) return fmt::format("{:.1f} GiB", static_cast<double>(n) / (1ull << 30));
   if (n >= (1ull << 20)) return fmt::format("{:.1f} MiB", static_cast<double>(n) / (1ull << 20));
   if (n >= (1ull << 10)) return fmt::format("{:.1f} KiB", static_cast<double>(n) / (1ull << 10));
   return fmt::format("{} bytes", n);
 }
-
-}  // namespace
 
 bool looks_like_archive(std::string_view name) {
   for (std::string_view ext : {".zip", ".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", ".tar.xz",
@@ -97,25 +102,244 @@ std::optional<std::string> read_file_limited(const std::string& path, std::uint6
 
 // ---- archives ------------------------------------------------------------------------------
 
+struct ArchiveFiles {
+  std::string path;
+  Limits limits;
+  std::mutex m;
+  struct Read {
+    std::optional<std::string> bytes;
+    std::string error;
+  };
+  std::map<std::string, Read> kept;  // by member path
+  std::uint64_t kept_bytes = 0;
+};
+
+namespace {
+
+// A member path as records name it: no "./", no leading "/" kept apart.
+std::string normal_member(std::string_view raw) {
+  std::string name = fs::path(std::string(raw)).lexically_normal().generic_string();
+  while (name.rfind("./", 0) == 0)
+    name.erase(0, 2);
+  return name;
+}
+
+std::string expansion_message(const Limits& limits, std::uint64_t expanded,
+                              std::uint64_t compressed) {
+  return fmt::format(
+      "the archive expands to more than {} times its size ({} from {}; "
+      "--max-expansion-ratio)",
+      limits.max_expansion_ratio, human_bytes(expanded), human_bytes(compressed));
+}
+
+// One pass over an archive with libarchive, counting what it expands to.
+class ArchiveStream {
+ public:
+  ArchiveStream(const std::string& path, const Limits& limits) : limits_(limits) {
+    a_ = archive_read_new();
+    archive_read_support_filter_all(a_);
+    archive_read_support_format_all(a_);
+    std::error_code ec;
+    compressed_ = std::max<std::uint64_t>(fs::file_size(path, ec), 1);
+    if (archive_read_open_filename(a_, path.c_str(), 1 << 16) != ARCHIVE_OK)
+      open_error_ = fmt::format("cannot open the archive: {}", error_text());
+  }
+  ~ArchiveStream() { archive_read_free(a_); }
+  ArchiveStream(const ArchiveStream&) = delete;
+  ArchiveStream& operator=(const ArchiveStream&) = delete;
+
+  const std::string& open_error() const { return open_error_; }
+  archive* handle() { return a_; }
+  std::string error_text() {
+    const char* e = archive_error_string(a_);
+    return e ? e : "unknown error";
+  }
+  std::uint64_t expanded() const { return expanded_; }
+  std::uint64_t compressed() const { return compressed_; }
+
+  bool too_expanded() const {
+    return expanded_ > limits_.expansion_floor &&
+           static_cast<double>(expanded_) / static_cast<double>(compressed_) >
+               limits_.max_expansion_ratio;
+  }
+
+  // Reads the current member whole, within `max_bytes`; nullopt with `error` set. `stop` is
+  // set when the archive expands too much to go on.
+  std::optional<std::string> read(archive_entry* entry, std::string& error, bool& stop) {
+    std::uint64_t max_bytes = limits_.max_record_bytes;
+    if (archive_entry_size_is_set(entry) &&
+        static_cast<std::uint64_t>(archive_entry_size(entry)) > max_bytes) {
+      error = fmt::format("the record is {}, more than the limit of {} (--max-record-size)",
+                          human_bytes(static_cast<std::uint64_t>(archive_entry_size(entry))),
+                          human_bytes(max_bytes));
+      return std::nullopt;
+    }
+    std::string data;
+    char buffer[1 << 16];
+    for (;;) {
+      la_ssize_t n = archive_read_data(a_, buffer, sizeof buffer);
+      if (n == 0) break;
+      if (n < 0) {
+        error = fmt::format("cannot read the member: {}", error_text());
+        return std::nullopt;
+      }
+      data.append(buffer, static_cast<std::size_t>(n));
+      expanded_ += static_cast<std::uint64_t>(n);
+      if (data.size() > max_bytes) {
+        error = fmt::format("the record is more than the limit of {} (--max-record-size)",
+                            human_bytes(max_bytes));
+        return std::nullopt;
+      }
+      if (too_expanded()) {
+        error = expansion_message(limits_, expanded_, compressed_);
+        stop = true;
+        return std::nullopt;
+      }
+    }
+    return data;
+  }
+
+  // Passes over the current member's data. Where libarchive would have to decompress it to
+  // skip it (a compressed stream), it is read here, so the expansion limit holds; false when
+  // the archive expands too much to go on.
+  bool pass() {
+    if (archive_filter_count(a_) <= 1) return true;
+    char buffer[1 << 16];
+    for (;;) {
+      la_ssize_t n = archive_read_data(a_, buffer, sizeof buffer);
+      if (n <= 0) return true;
+      expanded_ += static_cast<std::uint64_t>(n);
+      if (too_expanded()) return false;
+    }
+  }
+
+ private:
+  const Limits& limits_;
+  archive* a_ = nullptr;
+  std::string open_error_;
+  std::uint64_t compressed_ = 1;
+  std::uint64_t expanded_ = 0;
+};
+
+std::string entry_name(archive_entry* entry) {
+  const char* raw = archive_entry_pathname_utf8(entry);
+  if (!raw) raw = archive_entry_pathname(entry);
+  return raw ? raw : "";
+}
+
+std::string_view file_type_name(unsigned type) {
+  switch (type) {
+    case AE_IFLNK:
+      return "a symbolic link";
+    case AE_IFDIR:
+      return "a directory";
+    case AE_IFIFO:
+      return "a FIFO";
+    case AE_IFCHR:
+      return "a character device";
+    case AE_IFBLK:
+      return "a block device";
+    case AE_IFSOCK:
+      return "a socket";
+    default:
+      return "not a file";
+  }
+}
+
+std::optional<std::string> find_archive_file(const ArchiveFiles& files, const std::string& wanted,
+                                             std::string& error) {
+  ArchiveStream stream(files.path, files.limits);
+  if (!stream.open_error().empty()) {
+    error = stream.open_error();
+    return std::nullopt;
+  }
+  for (;;) {
+    archive_entry* entry = nullptr;
+    int r = archive_read_next_header(stream.handle(), &entry);
+    if (r == ARCHIVE_EOF) break;
+    if (r < ARCHIVE_WARN) {
+      error = fmt::format("the archive is damaged before it: {}", stream.error_text());
+      return std::nullopt;
+    }
+    if (normal_member(entry_name(entry)) != wanted) {
+      if (!stream.pass()) {
+        error = expansion_message(files.limits, stream.expanded(), stream.compressed());
+        return std::nullopt;
+      }
+      continue;
+    }
+    // A hard link's body lies with the member it links to.
+    if (const char* link = archive_entry_hardlink(entry); link && archive_entry_size(entry) == 0)
+      return find_archive_file(files, normal_member(link), error);
+    if (archive_entry_filetype(entry) != AE_IFREG) {
+      error = fmt::format("it is not a regular file ({})",
+                          file_type_name(archive_entry_filetype(entry)));
+      return std::nullopt;
+    }
+    bool stop = false;
+    auto data = stream.read(entry, error, stop);
+    if (!data && error.rfind("the record is", 0) == 0) error.replace(0, 13, "it is");
+    return data;
+  }
+  error = "the archive has no such member";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> read_archive_file(ArchiveFiles& files, const std::string& member,
+                                             std::string& error) {
+  {
+    std::lock_guard lock(files.m);
+    auto it = files.kept.find(member);
+    if (it != files.kept.end()) {
+      error = it->second.error;
+      return it->second.bytes;
+    }
+  }
+  std::string why;
+  auto data = find_archive_file(files, member, why);
+  std::lock_guard lock(files.m);
+  // What is kept stays within one record's limit; past it, the older files are read again.
+  std::uint64_t size = data ? data->size() : 0;
+  if (files.kept_bytes + size > files.limits.max_record_bytes) {
+    files.kept.clear();
+    files.kept_bytes = 0;
+  }
+  if (size <= files.limits.max_record_bytes) {
+    files.kept[member] = {data, why};
+    files.kept_bytes += size;
+  }
+  error = why;
+  return data;
+}
+
 namespace {
 
 class ArchiveReader {
  public:
   ArchiveReader(std::string path, const SourceOptions& options)
       : path_(std::move(path)), options_(options) {}
-  ~ArchiveReader() {
-    if (a_) archive_read_free(a_);
-  }
 
   // The next member, or false at the end. Members that cannot be read become error items.
   bool next(InputItem& out) {
     if (done_) return false;
-    if (!a_) {
-      if (!open(out)) return true;
+    if (!stream_) {
+      stream_ = std::make_unique<ArchiveStream>(path_, options_.limits);
+      if (!stream_->open_error().empty()) {
+        out = {};
+        out.name = path_;
+        out.error = stream_->open_error();
+        done_ = true;
+        return true;
+      }
+      files_ = std::make_shared<ArchiveFiles>();
+      files_->path = path_;
+      files_->limits = options_.limits;
     }
     for (;;) {
       archive_entry* entry = nullptr;
-      int r = archive_read_next_header(a_, &entry);
+      int r = archive_read_next_header(stream_->handle(), &entry);
       if (r == ARCHIVE_EOF) {
         done_ = true;
         return false;
@@ -125,92 +349,56 @@ class ArchiveReader {
         out = {};
         out.name = fmt::format("{}!", path_);
         out.error = fmt::format("the archive is damaged after {} member{}: {}", members_,
-                                members_ == 1 ? "" : "s", archive_error_string(a_));
+                                members_ == 1 ? "" : "s", stream_->error_text());
         return true;
       }
-      const char* raw = archive_entry_pathname_utf8(entry);
-      if (!raw) raw = archive_entry_pathname(entry);
-      std::string member = raw ? raw : "";
-      if (archive_entry_filetype(entry) != AE_IFREG) continue;
-      if (!options_.all_files && !is_xml(member)) continue;
+      std::string member = entry_name(entry);
+      bool wanted =
+          archive_entry_filetype(entry) == AE_IFREG && (options_.all_files || is_xml(member));
+      std::string name = fmt::format("{}!{}", path_, member);
+      if (wanted && options_.shards > 1 &&
+          name_hash(name) % static_cast<std::uint64_t>(options_.shards) !=
+              static_cast<std::uint64_t>(options_.shard))
+        wanted = false;
+      if (!wanted) {
+        if (!stream_->pass()) {
+          done_ = true;
+          out = {};
+          out.name = name;
+          out.error = too_expanded_error();
+          return true;
+        }
+        continue;
+      }
       ++members_;
       out = {};
-      out.name = fmt::format("{}!{}", path_, member);
-      if (options_.shards > 1 &&
-          name_hash(out.name) % static_cast<std::uint64_t>(options_.shards) !=
-              static_cast<std::uint64_t>(options_.shard))
-        continue;
-      read_member(entry, out);
+      out.name = std::move(name);
+      out.archive = files_;
+      out.member = normal_member(member);
+      bool stop = false;
+      std::string error;
+      out.bytes = stream_->read(entry, error, stop);
+      if (!out.bytes)
+        out.error = stop                                   ? too_expanded_error()
+                    : error.rfind("the record is", 0) == 0 ? error + " [REC-017]"
+                                                           : error;
+      if (stop) done_ = true;
       return true;
     }
   }
 
  private:
-  bool open(InputItem& out) {
-    a_ = archive_read_new();
-    archive_read_support_filter_all(a_);
-    archive_read_support_format_all(a_);
-    std::error_code ec;
-    compressed_ = std::max<std::uint64_t>(fs::file_size(path_, ec), 1);
-    if (archive_read_open_filename(a_, path_.c_str(), 1 << 16) != ARCHIVE_OK) {
-      out = {};
-      out.name = path_;
-      out.error = fmt::format("cannot open the archive: {}", archive_error_string(a_));
-      done_ = true;
-      return false;
-    }
-    return true;
-  }
-
-  void read_member(archive_entry* entry, InputItem& out) {
-    const Limits& limits = options_.limits;
-    if (archive_entry_size_is_set(entry) &&
-        static_cast<std::uint64_t>(archive_entry_size(entry)) > limits.max_record_bytes) {
-      out.error =
-          fmt::format("the record is {}, more than the limit of {} (--max-record-size) [REC-017]",
-                      human_bytes(static_cast<std::uint64_t>(archive_entry_size(entry))),
-                      human_bytes(limits.max_record_bytes));
-      return;
-    }
-    std::string data;
-    char buffer[1 << 16];
-    for (;;) {
-      la_ssize_t n = archive_read_data(a_, buffer, sizeof buffer);
-      if (n == 0) break;
-      if (n < 0) {
-        out.error = fmt::format("cannot read the member: {}", archive_error_string(a_));
-        return;
-      }
-      data.append(buffer, static_cast<std::size_t>(n));
-      expanded_ += static_cast<std::uint64_t>(n);
-      if (data.size() > limits.max_record_bytes) {
-        out.error =
-            fmt::format("the record is more than the limit of {} (--max-record-size) [REC-017]",
-                        human_bytes(limits.max_record_bytes));
-        return;
-      }
-      if (expanded_ > limits.expansion_floor &&
-          static_cast<double>(expanded_) / static_cast<double>(compressed_) >
-              limits.max_expansion_ratio) {
-        out.error = fmt::format(
-            "the archive expands to more than {} times its size ({} from {}; "
-            "--max-expansion-ratio): "
-            "reading stopped here, so later members are not checked [REC-017]",
-            limits.max_expansion_ratio, human_bytes(expanded_), human_bytes(compressed_));
-        done_ = true;
-        return;
-      }
-    }
-    out.bytes = std::move(data);
+  std::string too_expanded_error() const {
+    return expansion_message(options_.limits, stream_->expanded(), stream_->compressed()) +
+           ": reading stopped here, so later members are not checked [REC-017]";
   }
 
   std::string path_;
   const SourceOptions& options_;
-  archive* a_ = nullptr;
+  std::unique_ptr<ArchiveStream> stream_;
+  std::shared_ptr<ArchiveFiles> files_;
   bool done_ = false;
   int members_ = 0;
-  std::uint64_t compressed_ = 1;
-  std::uint64_t expanded_ = 0;
 };
 
 }  // namespace
@@ -228,7 +416,9 @@ struct InputSource::Impl {
   struct Dir {
     std::vector<fs::path> entries;
     std::size_t next = 0;
+    std::string tree;  // the directory given on the command line it lies in, canonical
   };
+  std::string cwd_tree;  // the current directory, canonical: the tree of file arguments
   std::vector<Dir> dirs;
   std::set<fs::path> visited;
   std::unique_ptr<ArchiveReader> archive;
@@ -240,15 +430,26 @@ struct InputSource::Impl {
                                       static_cast<std::uint64_t>(options.shard);
   }
 
-  void push_dir(const fs::path& dir) {
+  const std::string& current_tree() {
+    if (cwd_tree.empty()) {
+      std::error_code ec;
+      cwd_tree = fs::canonical(fs::current_path(ec), ec).string();
+    }
+    return cwd_tree;
+  }
+
+  void push_dir(const fs::path& dir, std::string tree) {
     std::error_code ec;
     fs::path canonical = fs::canonical(dir, ec);
+    if (tree.empty())
+      tree = ec ? fs::absolute(dir, ec).lexically_normal().string() : canonical.string();
     if (!ec && !visited.insert(canonical).second) {
       warnings.push_back(fmt::format(
           "{}: directory already visited (a symbolic-link loop?); skipped", dir.string()));
       return;
     }
     Dir d;
+    d.tree = std::move(tree);
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
       d.entries.push_back(it->path());
     if (ec)
@@ -261,7 +462,10 @@ struct InputSource::Impl {
 
   // A path from the command line, a list or a directory: a file, a directory or an archive.
   // Returns true when `out` was filled.
-  bool take_path(const std::string& path, bool from_directory, InputItem& out) {
+  // `tree`: the directory given on the command line that `path` lies in; empty for a path
+  // given itself.
+  bool take_path(const std::string& path, const std::string& tree, InputItem& out) {
+    bool from_directory = !tree.empty();
     std::error_code ec;
     if (path == "-" && !from_directory) {
       if (stdin_used) {
@@ -283,13 +487,18 @@ struct InputSource::Impl {
           return true;
         }
       }
+      if (interrupt_signal() != 0) {
+        out.error = "reading standard input was interrupted";
+        return true;
+      }
       out.bytes = std::move(data);
       out.base_dir = fs::current_path(ec).string();
+      out.tree = current_tree();
       return true;
     }
     fs::file_status st = fs::status(path, ec);
     if (!ec && fs::is_directory(st)) {
-      push_dir(path);
+      push_dir(path, tree);
       return false;
     }
     if (from_directory && !fs::is_regular_file(st)) {
@@ -308,6 +517,7 @@ struct InputSource::Impl {
     out.path = path;
     out.base_dir = fs::path(path).parent_path().string();
     if (out.base_dir.empty()) out.base_dir = ".";
+    out.tree = from_directory ? tree : current_tree();
     if (ec || !fs::exists(st)) out.error = ec ? ec.message() : "no such file or directory";
     return true;
   }
@@ -354,18 +564,19 @@ struct InputSource::Impl {
           continue;
         }
         fs::path p = d.entries[d.next++];
-        if (take_path(p.string(), true, out)) return true;
+        std::string tree = d.tree;
+        if (take_path(p.string(), tree, out)) return true;
         continue;
       }
       if (!paths.empty()) {
         std::string p = paths.front();
         paths.pop_front();
-        if (take_path(p, false, out)) return true;
+        if (take_path(p, {}, out)) return true;
         continue;
       }
       std::string listed;
       if (next_list_path(listed)) {
-        if (take_path(listed, false, out)) return true;
+        if (take_path(listed, {}, out)) return true;
         continue;
       }
       return false;

@@ -26,12 +26,19 @@ struct SourceOptions {
 
 // One input: a file to read, or bytes already read (archive member, standard input), or the
 // reason it cannot be read.
+// The files of one archive that its records name, read from the archive on demand and kept for
+// the next record that names them (see read_archive_file).
+struct ArchiveFiles;
+
 struct InputItem {
   std::string name;  // "games/a.xml", "-", "games.zip!dir/a.xml"
   std::string path;  // a file on disk to read; empty otherwise
   std::optional<std::string> bytes;
   std::string error;     // set when the input cannot be read: it is reported as malformed
   std::string base_dir;  // where files the record names are looked up; empty: nowhere
+  std::string tree;      // the canonical directory files the record names must lie in
+  std::shared_ptr<ArchiveFiles> archive;  // the record's archive, for a member
+  std::string member;                     // the member's path inside `archive`
 };
 
 // The deterministic 64-bit hash of a name used by --shard (FNV-1a).
@@ -60,6 +67,12 @@ class InputSource {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// A file of the archive `files` by its normalised path inside the archive ("boards/x.xml"), read
+// with the archive's limits; nullopt with `error` set ("there is no such member", "it is not a
+// regular file (a symbolic link)", …). Safe to call from several threads.
+std::optional<std::string> read_archive_file(ArchiveFiles& files, const std::string& member,
+                                             std::string& error);
 
 // Reads a file whole, refusing more than `max_bytes`; nullopt with `error` set on failure.
 std::optional<std::string> read_file_limited(const std::string& path, std::uint64_t max_bytes,

@@ -9,7 +9,7 @@ seconds=${1:-20}
 command -v clang++ >/dev/null || { echo "fuzz: clang++ is not installed"; exit 1; }
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DWALLAUDIT_FUZZ=ON -DWALLAUDIT_SANITIZE=ON -DWALLAUDIT_TESTS=OFF >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target fuzz_record fuzz_boards
+cmake --build build-fuzz -j "$(nproc)" --target fuzz_record fuzz_boards fuzz_inputs
 mkdir -p build-fuzz/artifacts
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -35,4 +35,28 @@ for game in samples/*/; do
 done
 run fuzz_boards boards lib/*/data tests/data/schema/boards samples/catan-great-wall/legal/boards \
   samples/dschingis-bohn/maps
+# The inputs layer: a mode byte (0 a record on disk, 1 raw archive bytes, 2 zip, 3 tar, 4 tar.gz
+# built from "\n@@NAME\n" members) then the bytes; seeds are records whose board and map files
+# lie beside them, in the tree or in the archive.
+inputs=build-fuzz/seeds-inputs
+rm -rf "$inputs"
+mkdir -p "$inputs"
+member() { printf '\n@@%s\n' "$1"; cat "$2"; }
+for mode in 0 2 3 4; do
+  for record in samples/catan-great-wall/legal/club-board-file.xml \
+    samples/catan-great-wall/malformed/invalid-board-file.xml \
+    samples/dschingis-bohn/legal/club-map-from-the-box.xml; do
+    game=$(basename "$(dirname "$(dirname "$record")")")
+    {
+      printf "\\x0$mode"
+      if [ "$mode" = 0 ]; then cat "$record"; else
+        member "$game/legal/r.xml" "$record"
+        for f in samples/"$game"/boards/*.xml samples/"$game"/maps/*.map; do
+          if [ -f "$f" ]; then member "$game/${f#samples/$game/}" "$f"; fi
+        done
+      fi
+    } >"$inputs/$mode-$(basename "$record")"
+  done
+done
+run fuzz_inputs inputs "$inputs" tests/data/fuzz-regressions/inputs
 echo "fuzz: ${total}s in all, no crash"

@@ -7,9 +7,9 @@ bash scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DWALLAUDIT_TESTS=OFF >/dev/null
 cmake --build build --target wallaudit -j "$(nproc)"
 status=0
-# Every game's sample records (board and map definitions beside them are not records).
-./build/wallaudit check samples/*/legal samples/*/illegal samples/*/disputed samples/*/malformed ||
-  status=$?
+# Every game's sample records; the board and map files they name lie beside them.
+./build/wallaudit check --definitions samples samples/*/legal samples/*/illegal \
+  samples/*/disputed samples/*/malformed || status=$?
 echo
 echo "Checked the bundled samples (exit status $status): those under legal/ are ok; those under"
 echo "illegal/, disputed/ and malformed/ are wrong on purpose, to show what the tool reports."

@@ -32,7 +32,8 @@ std::vector<JsonValue> json_lines(const std::string& text) {
   while (std::getline(in, line)) {
     auto parsed = parse_json(line);
     EXPECT_TRUE(std::holds_alternative<JsonValue>(parsed)) << line;
-    if (auto* v = std::get_if<JsonValue>(&parsed)) out.push_back(*v);
+    // The summary line that ends every JSON Lines output is not a record.
+    if (auto* v = std::get_if<JsonValue>(&parsed); v && !v->find("summary")) out.push_back(*v);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -62,6 +63,13 @@ void write_archive(const fs::path& path,
   }
   archive_write_close(a);
   archive_write_free(a);
+}
+
+// A Chang Cheng record whose board set is the file `path`.
+std::string with_boards(const std::string& path) {
+  std::string head = kHead;
+  head.insert(head.find('\n') + 1, fmt::format("<boards file=\"{}\"/>\n", path));
+  return head + "<play/></record>\n";
 }
 
 struct Expected {
@@ -140,6 +148,33 @@ class Hostile : public ::testing::Test {
     fs::create_directories(dir_ / "loop" / "inner");
     fs::create_symlink("..", dir_ / "loop" / "inner" / "up");
     write_file(dir_ / "loop" / "inner" / "once.xml", legal);
+
+    // Records naming hostile files; inc/ is the tree checked.
+    fs::create_directories(dir_ / "inc");
+    fs::create_directories(dir_ / "outside");
+    write_file(dir_ / "outside" / "secret.xml", "<secret>swordfish</secret>\n");
+    ::mkfifo((dir_ / "inc" / "fifo").c_str(), 0600);
+    fs::create_symlink(dir_ / "outside" / "secret.xml", dir_ / "inc" / "secret-link.dat");
+    {
+      // 3 GB, and not one block written.
+      std::ofstream(dir_ / "inc" / "sparse-3GB.dat").close();
+      fs::resize_file(dir_ / "inc" / "sparse-3GB.dat", 3ull << 30);
+    }
+    fs::create_hard_link(dir_ / "record-200MB.xml", dir_ / "inc" / "big-record.xml");
+    for (const auto& [name, path] :
+         std::vector<std::pair<std::string, std::string>>{{"dev-zero", "/dev/zero"},
+                                                          {"fifo", "fifo"},
+                                                          {"proc-self-mem", "/proc/self/mem"},
+                                                          {"sparse", "sparse-3GB.dat"},
+                                                          {"link-out", "secret-link.dat"},
+                                                          {"etc-passwd", "../../etc/passwd"},
+                                                          {"names-200MB-record", "big-record.xml"}})
+      write_file(dir_ / "inc" / (name + ".xml"), with_boards(path));
+    // A zip whose record names a board file of the same zip that expands to 100 MB of zeros.
+    write_archive(dir_ / "inc" / "bomb.zip",
+                  {{"games/r.xml", with_boards("../boards/bomb.dat")},
+                   {"boards/bomb.dat", std::string(100u << 20, '\0')}},
+                  ArchiveKind::zip);
   }
 
   static void TearDownTestSuite() { fs::remove_all(dir_); }
@@ -167,6 +202,7 @@ TEST_F(Hostile, OneBatchGoesOnPastEveryHostileInputAndLosesNone) {
     auto parsed = parse_json(line);
     ASSERT_TRUE(std::holds_alternative<JsonValue>(parsed)) << line;
     const JsonValue& r = std::get<JsonValue>(parsed);
+    if (r.find("summary")) continue;
     const JsonValue& diags = *r.find("diagnostics");
     std::string rule = "-";  // the first finding that is not a note
     for (const auto& d : diags.as_array()) {
@@ -221,6 +257,94 @@ TEST_F(Hostile, LimitsAreOptions) {
       run_cli({"check", "--format", "jsonl", "--max-expansion-ratio", "0.5", "bom.xml"}, nullptr,
               dir_.string());
   EXPECT_EQ(ratio.status, 64);
+}
+
+// The first diagnostic message of each record of a JSON Lines output, by file.
+std::map<std::string, std::string> first_messages(const std::string& jsonl) {
+  std::map<std::string, std::string> out;
+  std::istringstream lines(jsonl);
+  std::string line;
+  while (std::getline(lines, line)) {
+    auto parsed = parse_json(line);
+    if (!std::holds_alternative<JsonValue>(parsed)) continue;
+    const JsonValue& r = std::get<JsonValue>(parsed);
+    if (!r.find("file")) continue;
+    const auto& diags = r.find("diagnostics")->as_array();
+    out[r.find("file")->as_string()] =
+        r.find("verdict")->as_string() + " " +
+        (diags.empty() ? std::string("-")
+                       : diags.front().find("rule")->as_string() + " " +
+                             diags.front().find("message")->as_string());
+  }
+  return out;
+}
+
+TEST_F(Hostile, FilesNamedByRecordsAreReadSafely) {
+  RunResult run = run_cli({"check", "--format", "jsonl", "-j", "2", "inc"}, nullptr, dir_.string());
+  EXPECT_EQ(run.status, 2) << run.err;
+  std::string tree = fs::canonical(dir_ / "inc").string();
+  std::string outside = fmt::format(
+      "it lies outside {}, the directory checked (--definitions DIR or --allow-any-path allows "
+      "more)",
+      tree);
+  auto cannot = [](const std::string& path, const std::string& why) {
+    return fmt::format("malformed REC-013 cannot read board file \"{}\": {}", path, why);
+  };
+  std::map<std::string, std::string> want = {
+      {"inc/bomb.zip!games/r.xml", cannot("../boards/bomb.dat",
+                                          "it is 100.0 MiB, more than the limit of 64.0 MiB "
+                                          "(--max-record-size)")},
+      {"inc/dev-zero.xml",
+       cannot("/dev/zero", "an absolute path is not read (--allow-any-path allows it)")},
+      {"inc/etc-passwd.xml", cannot("../../etc/passwd", outside)},
+      {"inc/fifo.xml", cannot("fifo", "it is not a regular file (a FIFO)")},
+      {"inc/link-out.xml", cannot("secret-link.dat", outside)},
+      {"inc/proc-self-mem.xml",
+       cannot("/proc/self/mem", "an absolute path is not read (--allow-any-path allows it)")},
+      {"inc/names-200MB-record.xml",
+       cannot("big-record.xml",
+              "it is 200.0 MiB, more than the limit of 64.0 MiB (--max-record-size)")},
+      {"inc/sparse.xml",
+       cannot("sparse-3GB.dat",
+              "it is 3.0 GiB, more than the limit of 64.0 MiB (--max-record-size)")},
+  };
+  auto got = first_messages(run.out);
+  // big-record.xml is a record too.
+  EXPECT_EQ(got["inc/big-record.xml"],
+            "malformed REC-017 the record is 200.0 MiB, more than the limit of 64.0 MiB "
+            "(--max-record-size)");
+  got.erase("inc/big-record.xml");
+  EXPECT_EQ(got, want) << run.out;
+
+  // With --allow-any-path the absolute paths are followed, and refused for what they are.
+  RunResult any = run_cli({"check", "--format", "jsonl", "--allow-any-path", "inc/dev-zero.xml",
+                           "inc/proc-self-mem.xml", "inc/etc-passwd.xml"},
+                          nullptr, dir_.string());
+  auto followed = first_messages(any.out);
+  EXPECT_EQ(followed["inc/dev-zero.xml"],
+            cannot("/dev/zero", "it is not a regular file (a character device)"));
+  EXPECT_EQ(followed["inc/proc-self-mem.xml"], cannot("/proc/self/mem", "Input/output error"));
+  EXPECT_EQ(followed["inc/etc-passwd.xml"].find("lies outside"), std::string::npos)
+      << followed["inc/etc-passwd.xml"];
+}
+
+TEST_F(Hostile, DefinitionsAddTreesForFilesNamedByRecords) {
+  fs::create_directories(dir_ / "defs" / "records");
+  fs::create_directories(dir_ / "defs" / "boards");
+  write_file(dir_ / "defs" / "boards" / "set.xml",
+             read_source_file("lib/chang_cheng/data/standard-boards.xml"));
+  write_file(dir_ / "defs" / "records" / "r.xml", with_boards("../boards/set.xml"));
+  RunResult refused =
+      run_cli({"check", "--format", "jsonl", "defs/records"}, nullptr, dir_.string());
+  EXPECT_NE(refused.out.find("lies outside"), std::string::npos) << refused.out;
+  RunResult allowed =
+      run_cli({"check", "--format", "jsonl", "--definitions", "defs/boards", "defs/records"},
+              nullptr, dir_.string());
+  EXPECT_EQ(allowed.out.find("REC-013"), std::string::npos) << allowed.out;
+  RunResult bad =
+      run_cli({"check", "--definitions", "nowhere", "defs/records"}, nullptr, dir_.string());
+  EXPECT_EQ(bad.status, 64);
+  EXPECT_EQ(bad.err, "wallaudit check: --definitions takes a directory, not 'nowhere'\n");
 }
 
 }  // namespace

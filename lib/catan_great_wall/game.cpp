@@ -82,6 +82,9 @@ class CatanGreatWall final : public Game {
 
   std::string_view id() const override { return kGameId; }
   std::string_view title() const override { return "The Great Wall (Catan scenario)"; }
+  std::vector<std::string_view> definition_roots() const override {
+    return {"great-wall-board", "great-wall-boards"};
+  }
   const std::vector<RulesOption>& options() const override { return options_; }
   const RuleCatalogue& rules() const override {
     static const RuleCatalogue catalogue = load_catalogue(

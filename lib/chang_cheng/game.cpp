@@ -104,6 +104,7 @@ class ChangCheng final : public Game {
 
   std::string_view id() const override { return "chang-cheng"; }
   std::string_view title() const override { return "Chang Cheng"; }
+  std::vector<std::string_view> definition_roots() const override { return {"board-set"}; }
   const std::vector<RulesOption>& options() const override { return options_; }
   const RuleCatalogue& rules() const override {
     static const RuleCatalogue catalogue =

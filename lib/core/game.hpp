@@ -82,6 +82,9 @@ struct GameResult {
   // annotations or layout), with the tool version; set when CheckContext::want_key.
   std::string key;
   std::shared_ptr<const GameHistory> history;
+  // Set when the document is not a record but a definition file of `game` (a board set, a
+  // board, a map): its root element, e.g. "board-set". Such a document has no verdict.
+  std::string definition;
 
   // Sets `verdict` from the diagnostics and orders them for presentation.
   void finalise();
@@ -96,6 +99,9 @@ class Game {
   virtual const std::vector<RulesOption>& options() const = 0;
   // The game's rule catalogue: every id of its rules, compiled in.
   virtual const RuleCatalogue& rules() const = 0;
+  // The root elements of this game's definition files (board sets, boards, maps): a document
+  // with one of them is a definition, not a record.
+  virtual std::vector<std::string_view> definition_roots() const { return {}; }
   // Checks a record whose root element names this game.
   virtual GameResult check(const XmlDocument& doc, const CheckContext& ctx) const = 0;
   // Reads the definitions of `ctx` that belong to this game once, for many checks;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
@@ -309,6 +310,27 @@ class Parser {
     return true;
   }
 
+  // One well-formed UTF-8 sequence of two to four bytes at i_ (no overlong form, no
+  // surrogate, nothing past U+10FFFF), appended to `s`.
+  bool utf8_sequence(std::string& s) {
+    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(t_[i_ + k]); };
+    unsigned char b0 = byte(0);
+    std::size_t n = b0 >= 0xC2 && b0 <= 0xDF   ? 2
+                    : b0 >= 0xE0 && b0 <= 0xEF ? 3
+                    : b0 >= 0xF0 && b0 <= 0xF4 ? 4
+                                               : 0;
+    if (n == 0 || i_ + n > t_.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((byte(k) & 0xC0) != 0x80) return false;
+    if (b0 == 0xE0 && byte(1) < 0xA0) return false;  // overlong
+    if (b0 == 0xED && byte(1) > 0x9F) return false;  // surrogate
+    if (b0 == 0xF0 && byte(1) < 0x90) return false;  // overlong
+    if (b0 == 0xF4 && byte(1) > 0x8F) return false;  // past U+10FFFF
+    s.append(t_.data() + i_, n);
+    i_ += n;
+    return true;
+  }
+
   bool string(std::string& s) {
     ++i_;
     while (i_ < t_.size()) {
@@ -316,6 +338,11 @@ class Parser {
       if (c == '"') return true;
       if (static_cast<unsigned char>(c) < 0x20) return fail("control character in string");
       if (c != '\\') {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+          --i_;
+          if (!utf8_sequence(s)) return fail("invalid UTF-8 in string");
+          continue;
+        }
         s.push_back(c);
         continue;
       }
@@ -349,12 +376,15 @@ class Parser {
         case 'u': {
           std::uint32_t cp = 0;
           if (!hex4(cp)) return false;
-          if (cp >= 0xD800 && cp <= 0xDBFF && t_.substr(i_, 2) == "\\u") {
+          if (cp >= 0xDC00 && cp <= 0xDFFF) return fail("lone low surrogate in \\u escape");
+          if (cp >= 0xD800 && cp <= 0xDBFF) {
+            if (t_.substr(i_, 2) != "\\u") return fail("lone high surrogate in \\u escape");
             i_ += 2;
             std::uint32_t low = 0;
             if (!hex4(low)) return false;
-            if (low >= 0xDC00 && low <= 0xDFFF)
-              cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+            if (low < 0xDC00 || low > 0xDFFF)
+              return fail("high surrogate not followed by a low one in \\u escape");
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
           put_utf8(s, cp);
           break;
@@ -376,7 +406,10 @@ class Parser {
         ++i_;
       return i_ > s;
     };
+    std::size_t int_start = i_;
     if (!digits()) return fail("invalid value");
+    if (i_ - int_start > 1 && t_[int_start] == '0')
+      return (i_ = int_start), fail("leading zero in a number");
     if (i_ < t_.size() && t_[i_] == '.') {
       ++i_;
       is_int = false;
@@ -397,7 +430,9 @@ class Parser {
         return true;
       }
     }
-    out = JsonValue(std::strtod(text.c_str(), nullptr));
+    double d = std::strtod(text.c_str(), nullptr);
+    if (!std::isfinite(d)) return (i_ = start), fail("number out of range");
+    out = JsonValue(d);
     return true;
   }
 

@@ -47,6 +47,15 @@ GameResult check_record(const Registry& registry, std::string text, const CheckC
   for (const auto& g : registry.games())
     known += fmt::format("{}\"{}\"", known.empty() ? "" : ", ", g->id());
   if (std::string_view(root.name()) != "record") {
+    for (const auto& g : registry.games()) {
+      for (std::string_view def : g->definition_roots()) {
+        if (def != root.name()) continue;
+        result.game = std::string(g->id());
+        result.definition = std::string(def);
+        result.finalise();
+        return result;
+      }
+    }
     xml.error(rec::wrong_document, doc->loc(root),
               fmt::format("the root element is <{}>, not <record>: this is not a game record",
                           root.name()));

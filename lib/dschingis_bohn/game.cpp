@@ -67,6 +67,7 @@ class DschingisBohn final : public Game {
 
   std::string_view id() const override { return "dschingis-bohn"; }
   std::string_view title() const override { return "Dschingis Bohn"; }
+  std::vector<std::string_view> definition_roots() const override { return {"map"}; }
   const std::vector<RulesOption>& options() const override { return options_; }
   const RuleCatalogue& rules() const override {
     static const RuleCatalogue catalogue = load_catalogue(

@@ -207,6 +207,9 @@ void Summary::add_counts(Verdict verdict, const std::vector<std::string>& ids,
 
 void Summary::merge(const Summary& o) {
   records += o.records;
+  definitions.insert(definitions.end(), o.definitions.begin(), o.definitions.end());
+  interrupted = interrupted || o.interrupted;
+  not_checked += o.not_checked;
   for (std::size_t i = 0; i < verdicts.size(); ++i)
     verdicts[i] += o.verdicts[i];
   for (const auto& [rule, n] : o.rules)
@@ -240,6 +243,16 @@ std::string summary_text(const Summary& s) {
       slow += fmt::format("{}{} ({:.1f} ms)", slow.empty() ? "" : ", ", file, secs * 1000);
     out += fmt::format("\nslowest: {}", slow);
   }
+  if (!s.definitions.empty()) {
+    std::string names;
+    for (const auto& name : s.definitions)
+      names += fmt::format("{}{}", names.empty() ? "" : ", ", name);
+    out += fmt::format("\ndefinitions (not records): {}", names);
+  }
+  if (s.interrupted)
+    out += fmt::format(
+        "\ninterrupted: {} record{} read but not checked; inputs after them were not read",
+        s.not_checked, s.not_checked == 1 ? "" : "s");
   return out + '\n';
 }
 
@@ -266,6 +279,13 @@ void append_summary_json(std::string& out, const Summary& s) {
   for (const auto& [secs, file] : s.slowest)
     w.begin_object().key("file").value(file).key("seconds").value(secs).end_object();
   w.end_array();
+  w.key("definitions").begin_array();
+  for (const auto& name : s.definitions)
+    w.value(name);
+  w.end_array();
+  w.key("interrupted").value(s.interrupted);
+  w.key("not_checked").value(s.not_checked);
+  w.key("version").value(WALLAUDIT_VERSION);
   w.end_object();
 }
 

@@ -45,6 +45,11 @@ struct Summary {
   std::uint64_t bytes = 0;
   double seconds = 0;                                   // summed over records
   std::vector<std::pair<double, std::string>> slowest;  // the 5 slowest, slowest first
+  std::vector<std::string> definitions;  // definition files met among the inputs, not records
+  // A run stopped early (SIGINT, SIGTERM, a write error): the records read and not checked;
+  // inputs not yet read are not counted.
+  bool interrupted = false;
+  std::size_t not_checked = 0;
   void add(const GameResult& result, const std::string& file, double seconds,
            std::uint64_t bytes = 0);
   void add_counts(Verdict verdict, const std::vector<std::string>& rules, const std::string& file,
@@ -54,6 +59,8 @@ struct Summary {
 std::string summary_text(const Summary& summary);
 // `see: wallaudit rules ID`, one line per rule cited, by game and then by number.
 std::string see_lines(const Summary& summary);
+// The summary object: records, verdict counts, rules, duplicates, slowest, definitions,
+// interrupted, not_checked and the tool's version.
 void append_summary_json(std::string& out, const Summary& summary);
 
 }  // namespace wallaudit::report

@@ -43,7 +43,11 @@ double Distribution::max() const {
   return counts_.empty() ? 0 : counts_.rbegin()->first;
 }
 
-void StatsAccumulator::add(const GameResult& r) {
+void StatsAccumulator::add(const GameResult& r, const std::string& name) {
+  if (!r.definition.empty()) {
+    definitions_.push_back(name);
+    return;
+  }
   if (r.game.empty()) {
     ++unreadable_;
     return;
@@ -185,6 +189,12 @@ std::string stats_text(const StatsAccumulator& stats) {
   if (stats.unreadable())
     out += fmt::format("{} input{} not recognised as a game record\n", stats.unreadable(),
                        stats.unreadable() == 1 ? "" : "s");
+  if (!stats.definitions().empty()) {
+    std::string names;
+    for (const auto& name : stats.definitions())
+      names += fmt::format("{}{}", names.empty() ? "" : ", ", name);
+    out += fmt::format("definitions (not records): {}\n", names);
+  }
   if (out.empty()) out = "no records\n";
   return out;
 }
@@ -261,7 +271,11 @@ std::string stats_json(const StatsAccumulator& stats) {
     w.end_object();
     w.end_object();
   }
-  w.end_object().key("unrecognised").value(stats.unreadable()).end_object();
+  w.end_object().key("unrecognised").value(stats.unreadable());
+  w.key("definitions").begin_array();
+  for (const auto& name : stats.definitions())
+    w.value(name);
+  w.end_array().end_object();
   return out + "\n";
 }
 

@@ -43,13 +43,16 @@ struct GameStats {
 
 class StatsAccumulator {
  public:
-  void add(const GameResult& result);
+  // Adds a record; a definition file (result.definition set) is listed, not counted.
+  void add(const GameResult& result, const std::string& name = {});
   const std::map<std::string, GameStats>& games() const { return games_; }  // by game id
   std::size_t unreadable() const { return unreadable_; }
+  const std::vector<std::string>& definitions() const { return definitions_; }
 
  private:
   std::map<std::string, GameStats> games_;
   std::size_t unreadable_ = 0;
+  std::vector<std::string> definitions_;
 };
 
 std::string stats_text(const StatsAccumulator& stats);

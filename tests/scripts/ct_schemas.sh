@@ -138,7 +138,8 @@ fi
 
 legal=$(find "$samples/legal" -maxdepth 1 -name '*.xml' | sort | head -1)
 if [ -n "$legal" ] && [ -x "$binary" ]; then
-  if "$binary" annotate "$legal" -o "$tmp/annotated.xml" >/dev/null 2>&1; then
+  # From the source tree: the board files the records name lie inside it.
+  if (cd "$source_dir" && "$binary" annotate "$legal" -o "$tmp/annotated.xml") >/dev/null 2>&1; then
     must_pass "$record_xsd" "$tmp/annotated.xml" "the annotated $(basename "$legal")"
   else
     fail "$legal" "wallaudit annotate failed"
