@@ -35,7 +35,9 @@ void put(const std::string& s) {
 int stats_command(const std::vector<std::string>& args) {
   po::options_description desc("stats options");
   desc.add_options()("help,h", "show this help")(
-      "format", po::value<std::string>()->default_value("text"), "text or json");
+      "format", po::value<std::string>()->default_value("text"), "text or json")(
+      "with-follow-ons",
+      "count findings that follow from an earlier error among the violations too");
   add_batch_options(desc);
   po::options_description hidden;
   hidden.add_options()("paths", po::value<std::vector<std::string>>());
@@ -75,7 +77,7 @@ int stats_command(const std::vector<std::string>& args) {
   settings.ctx = *ctx;
   settings.ctx.want_facts = true;
   settings.max_record_bytes = sources.limits.max_record_bytes;
-  report::StatsAccumulator stats;
+  report::StatsAccumulator stats(vm.count("with-follow-ons") > 0);
   run_batch(source, settings, [&](Job& job) { stats.add(job.result); });
   for (const auto& w : source.take_warnings())
     fmt::print(stderr, "wallaudit stats: {}\n", w);

@@ -10,8 +10,14 @@
 
 namespace wallaudit::cli {
 
-// Adds --option and --boards to a command's options.
-void add_context_options(boost::program_options::options_description& desc);
+// Adds --boards to a command's options and, for a command that reads records, --option and
+// --max-turns.
+void add_context_options(boost::program_options::options_description& desc,
+                         bool reads_records = true);
+
+// The message for a command line the option parser refused, in our words: "unknown option
+// '--frobnicate'", "--turn takes a value, not 'x'", …
+std::string usage_error(const boost::program_options::error& e);
 
 // Builds the check context from parsed options, with every game's definitions prepared;
 // on a problem prints why and returns nullopt with `status` set (64 for a bad option, 2 for

@@ -350,7 +350,8 @@ Frame History::frame(int turn) const {
               {Shape::Kind::rect, {x, y, w - gap, 34}, style, "", title, space});
         }
         if (p.kind == PieceKind::double_half)
-          f.scene.shapes.push_back({Shape::Kind::text, {x + 12, y + 22}, "mark", "=", "", ""});
+          f.scene.shapes.push_back(
+              {Shape::Kind::text, {x + 12, y + 22}, "mark", "=", "a double wall", ""});
         if (p.destroyed)
           f.scene.shapes.push_back({Shape::Kind::line,
                                     {x + 2, y + 32, x + w - gap - 2, y + 2},

@@ -30,7 +30,12 @@ struct ExplainStep {
   std::vector<std::string> lines;  // the reasoning, in order, one sentence per line
   ColourPoints points;             // recomputed; colours absent score 0
   ColourPoints claimed;            // what the record claims here, where it does
-  JsonValue details;               // the same facts, structured, for --format json
+  bool claims_totals = false;      // `claimed` holds totals (VP so far), not points
+  ColourPoints recomputed_totals;  // with claims_totals: the recomputed totals they are held to
+  // Every colour's total after this step, where the game's scores are not a sum of the steps'
+  // points (Dschingis Bohn: VP are the territories held); empty otherwise.
+  ColourPoints totals_after;
+  JsonValue details;  // the same facts, structured, for --format json
 };
 
 struct Explanation {

@@ -293,7 +293,7 @@ Frame History::frame(int turn) const {
                                 {x + 9, y + 40},
                                 "mark",
                                 std::string(card_code(p.top().card)),
-                                "",
+                                fmt::format("a {} card", name(p.top().card)),
                                 ""});
       if (sc.laid && sc.laid_place == static_cast<int>(i)) {
         f.scene.shapes.push_back({Shape::Kind::circle,
