@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "support/support.hpp"
 
@@ -119,6 +121,20 @@ TEST(CliMessages, StatsCountPrimaryFindings) {
                          "CC-501 ×2 CC-408 ×1 CC-411 ×1 CC-601 ×1\n"),
             std::string::npos)
       << all.out;
+}
+
+TEST(CliMessages, StatsHistogramBinsRunUpwards) {
+  RunResult r = run({"stats", "samples"});
+  std::istringstream lines(r.out);
+  std::string line;
+  std::size_t bins = 0;
+  while (std::getline(lines, line)) {
+    long long from = 0, to = 0;
+    if (std::sscanf(line.c_str(), " %lld..%lld", &from, &to) != 2) continue;
+    ++bins;
+    EXPECT_LE(from, to) << line;
+  }
+  EXPECT_GT(bins, 10u) << r.out;
 }
 
 TEST(CliMessages, ReplayNamesTheIllegalTurnsFirst) {

@@ -952,4 +952,21 @@ std::vector<TurnAnnotation> History::annotations() const {
   return out;
 }
 
+std::vector<LegendEntry> History::legend() const {
+  return {
+      {"province", "", "a land hex: terrain and number token"},
+      {"province scored", "", "a land hex with Huns on it"},
+      {"empty", "", "the desert, or an empty slot of a wall section"},
+      {"region", "", "sea, with a harbour where it says 2:1 or 3:1"},
+      {"", "h p f g m des", "hills, pasture, forest, fields, mountains, desert"},
+      {"neutral double", "", "a road, or a settlement (small square), in its owner's colour"},
+      {"neutral tower", "", "a city (black outline), or a built wall piece (grey: neutral)"},
+      {"neutral", "", "a Hun"},
+      {"purple", "", "the pirate"},
+      {"empty claimed", "", "an attack field in the steppe, facing a wall"},
+      {"", "W3 4", "wall section W3 and its level"},
+      {"", "F3", "attack field F3"},
+  };
+}
+
 }  // namespace wallaudit::ct

@@ -75,6 +75,14 @@ struct Shape {
   std::string piece;  // non-empty for a piece on the board (the DOM test counts these)
 };
 
+// One line of a drawing's legend: a swatch drawn in `style` (when set) or the abbreviation
+// `text`, and what it stands for.
+struct LegendEntry {
+  std::string style;
+  std::string text;
+  std::string meaning;
+};
+
 struct Scene {
   double width = 0;
   double height = 0;
@@ -134,6 +142,9 @@ class GameHistory {
   virtual std::vector<CanonicalItem> canonical() const = 0;
   // Per-turn annotations and the closing summary (turn 0 = the end).
   virtual std::vector<TurnAnnotation> annotations() const = 0;
+  // What the styles and abbreviations of the drawings (Frame::scene) stand for, in the game's
+  // words; the report adds the players' colours. Empty: the report lists the styles it finds.
+  virtual std::vector<LegendEntry> legend() const { return {}; }
   // Elements that are turns, for writing annotations into the record.
   virtual std::vector<std::string> turn_elements() const { return {"turn"}; }
 };

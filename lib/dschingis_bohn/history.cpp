@@ -635,4 +635,16 @@ std::vector<TurnAnnotation> History::annotations() const {
   return out;
 }
 
+std::vector<LegendEntry> History::legend() const {
+  return {
+      {"empty", "", "a space of the map: its id and the card on it"},
+      {"province", "", "a city (ruin: razed)"},
+      {"province scored", "", "a camp on a camp site"},
+      {"region", "", "a river"},
+      {"neutral", "", "a player's marker: the territory is held"},
+      {"", "camp vill city ruin rice frst", "camp, village, city, razed city, rice field, forest"},
+      {"", "stp1 stp2 stp3 ~~~~", "steppe 1, 2 or 3, river"},
+  };
+}
+
 }  // namespace wallaudit::db

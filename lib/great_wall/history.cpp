@@ -576,4 +576,21 @@ std::vector<TurnAnnotation> History::annotations() const {
   return out;
 }
 
+std::vector<LegendEntry> History::legend() const {
+  return {
+      {"", "S1", "section 1 of the wall (closed: its tokens are won)"},
+      {"empty", "", "a token of the section lying face up (its value)"},
+      {"empty claimed", "", "the first token laid on a place (its value)"},
+      {"neutral card", "", "a card on a place of a section (its owner's colour)"},
+      {"neutral card destroyed", "", "a card covered by a dragon (offset behind)"},
+      {"", "Wa", "a wall card"},
+      {"", "Ga", "a gate card"},
+      {"", "To", "a watchtower card"},
+      {"", "No", "a noble card"},
+      {"", "Wr", "a warrior card"},
+      {"", "Ca", "a cavalry card"},
+      {"", "Dr", "a dragon card"},
+  };
+}
+
 }  // namespace wallaudit::gw

@@ -202,19 +202,19 @@ std::string score_chart(const std::vector<std::string>& colours,
 }
 
 // What a style class of the board drawings stands for, for the legend.
-struct LegendEntry {
+struct StyleMeaning {
   std::string_view style;
   std::string_view meaning;
 };
-constexpr LegendEntry kLegend[] = {
+constexpr StyleMeaning kLegend[] = {
     {"empty", "an empty space"},
     {"claimed", "claimed (a piece announced, not yet built)"},
     {"destroyed", "destroyed (pale, outlined)"},
     {"tower", "a tower (thick black outline)"},
     {"double", "a double wall (thin black outline)"},
-    {"region", "a Mongol region (north of the wall)"},
+    {"region", "a region"},
     {"removed", "removed from play (dashed)"},
-    {"province", "a Chinese province (south of the wall)"},
+    {"province", "a province"},
     {"scored", "a province already scored"},
     {"card", "a card"},
     {"neutral", "neutral pieces"},
@@ -222,7 +222,8 @@ constexpr LegendEntry kLegend[] = {
 
 // The legend: the player colours and the symbols the drawings of this record use, the marks of
 // the page, and the abbreviations.
-std::string legend(const std::vector<std::string>& colours, const std::vector<SliderStep>& steps) {
+std::string legend(const std::vector<std::string>& colours, const std::vector<SliderStep>& steps,
+                   const std::vector<LegendEntry>& given) {
   std::vector<std::string> styles;
   std::vector<std::pair<std::string, std::string>> marks;  // text → meaning
   for (const auto& s : steps)
@@ -251,6 +252,15 @@ std::string legend(const std::vector<std::string>& colours, const std::vector<Sl
   for (const auto& c : colours)
     out += fmt::format("<li>{} {}: the pieces and points of {}</li>", swatch(c), xml_escape(c),
                        xml_escape(c));
+  if (!given.empty()) {
+    for (const auto& e : given)
+      out += fmt::format(
+          "<li>{} {}</li>",
+          e.style.empty() ? fmt::format("<b>{}</b>:", xml_escape(e.text)) : swatch(e.style),
+          xml_escape(e.meaning));
+    styles.clear();
+    marks.clear();
+  }
   for (const auto& e : kLegend)
     if (std::find(styles.begin(), styles.end(), e.style) != styles.end())
       out += fmt::format("<li>{} {}</li>",
@@ -395,7 +405,7 @@ std::string html_report(const std::string& file, const std::string& game_title,
   }
 
   out += "<h2>Score race</h2><div class=\"chart\">" + score_chart(colours, steps) + "</div>";
-  out += legend(colours, steps);
+  out += legend(colours, steps, history.legend());
 
   out += "<h2>Findings</h2><ul class=\"findings\">";
   if (result.diagnostics.empty()) out += "<li>none: every rule holds and every claim agrees</li>";
