@@ -966,6 +966,8 @@ std::vector<LegendEntry> History::legend() const {
       {"empty claimed", "", "an attack field in the steppe, facing a wall"},
       {"", "W3 4", "wall section W3 and its level"},
       {"", "F3", "attack field F3"},
+      {"", "I II III", "the Huns' gathering places in the steppe"},
+      {"", "— 8", "an arrow from a gathering place to an attack field, with its number"},
   };
 }
 

@@ -644,6 +644,7 @@ std::vector<LegendEntry> History::legend() const {
       {"neutral", "", "a player's marker: the territory is held"},
       {"", "camp vill city ruin rice frst", "camp, village, city, razed city, rice field, forest"},
       {"", "stp1 stp2 stp3 ~~~~", "steppe 1, 2 or 3, river"},
+      {"", "diam ----", "diamond field, no card"},
   };
 }
 

@@ -18,7 +18,7 @@ h1{font-size:1.4em;margin:0 0 .3em}h2{font-size:1.1em;margin:1.4em 0 .4em}
 .verdict{display:inline-block;padding:.1em .6em;border-radius:.3em;color:#fff;font-weight:bold}
 .v-ok{background:#2a7d2a}.v-disputed{background:#b8860b}.v-illegal{background:#b22}.v-malformed{background:#555}
 table{border-collapse:collapse}td,th{padding:.15em .6em;text-align:left;border-bottom:1px solid #e4e0d6}
-td.num,th.num{text-align:right}
+td.num,th.num{text-align:right}td.num{white-space:nowrap}
 .controls{margin:.6em 0;display:flex;gap:.4em;align-items:center}
 .controls input[type=range]{width:24em}
 .frame svg{max-width:100%;height:auto;background:#fff;border:1px solid #ddd}
