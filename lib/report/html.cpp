@@ -128,10 +128,9 @@ struct SliderStep {
 
 // A tick step for an axis spanning `range` units with at most `most` ticks: 1, 2, 5, 10, 20, …
 int tick_step(int range, int most) {
-  int step = 1;
-  for (int scale = 1;; scale *= 10)
-    for (int m : {1, 2, 5})
-      if (range / (step = m * scale) < most) return step;
+  for (long long scale = 1;; scale *= 10)
+    for (long long m : {1, 2, 5})
+      if (range / (m * scale) < most) return static_cast<int>(m * scale);
 }
 
 std::string score_chart(const std::vector<std::string>& colours,

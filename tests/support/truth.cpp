@@ -101,6 +101,21 @@ void expect_report_agrees(const std::string& name, const std::string& xml) {
   EXPECT_EQ(last, table);
   // Each turn has its own address.
   EXPECT_NE(html.find(fmt::format("id=\"turn-{}\"", r.history->turns())), std::string::npos);
+  // The title is the record's file name; a legend and axis ticks are there.
+  if (name.size() > 4 && name.substr(name.size() - 4) == ".xml") {
+    std::string base = name.substr(name.find_last_of('/') + 1);
+    EXPECT_NE(html.find(fmt::format("<title>{}</title>", base)), std::string::npos) << base;
+  }
+  EXPECT_NE(html.find("<h2 id=\"legend\">Legend</h2>"), std::string::npos);
+  EXPECT_NE(html.find("class=\"tick-label\""), std::string::npos);
+  // An illegal turn is marked on its board.
+  for (const auto& d : r.diagnostics.items()) {
+    if (d.kind != FindingKind::rule || d.follow_on || d.turn <= 0 || d.turn > r.history->turns())
+      continue;
+    EXPECT_NE(html.find(fmt::format("<div class=\"frame illegal\" id=\"turn-{}\"", d.turn)),
+              std::string::npos)
+        << d.turn;
+  }
 }
 
 }  // namespace wallaudit::test
