@@ -1141,5 +1141,21 @@ TEST(CtRules, VerdictConventions) {
   EXPECT_EQ(extra(g, "board_modelled"), "false");
 }
 
+// A set-up no game starts from (CT-101) is illegal, not malformed: the commands that replay a
+// record exit as check does, though there is nothing to replay.
+TEST(CtRules, UnplayableSetUpExitsAsCheckDoes) {
+  CtRecord r = rec({});
+  r.players += R"(<player colour="green"/>)";
+  std::string xml = r.str();
+  RunResult check = run_cli({"check", "-"}, &xml);
+  EXPECT_EQ(check.status, 1) << check.out;
+  for (const char* command : {"explain", "replay", "annotate"}) {
+    RunResult other = run_cli({command, "-"}, &xml);
+    EXPECT_EQ(other.status, 1) << command << other.err;
+    EXPECT_NE((other.out + other.err).find("CT-101"), std::string::npos)
+        << command << other.out << other.err;
+  }
+}
+
 }  // namespace
 }  // namespace wallaudit::test
