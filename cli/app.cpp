@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/common.hpp"
 
 namespace po = boost::program_options;
 
@@ -51,7 +52,11 @@ void print_usage(std::FILE* to) {
   for (const auto& c : commands())
     fmt::print(to, "  {:<10} {}\n", c.name, c.summary);
   fmt::print(to,
-             "\n'wallaudit COMMAND --help' describes a command's options.\n"
+             "\noptions:\n"
+             "  --help, -h  this help\n"
+             "  --version   the version of wallaudit\n"
+             "\n'wallaudit help COMMAND' or 'wallaudit COMMAND --help' describes a command's\n"
+             "options.\n"
              "Exit status: 0 every record ok, 1 some record illegal or disputed, 2 some input\n"
              "malformed or unreadable, 64 bad command line.\n");
 }
@@ -65,6 +70,17 @@ int run(int argc, char** argv) {
     return kExitUsage;
   }
   const std::string& first = args.front();
+  if (first == "help" && args.size() == 2) {
+    for (const auto& c : commands())
+      if (c.name == args[1]) return c.run({"--help"});
+    fmt::print(stderr, "wallaudit help: unknown command '{}'\n\n", args[1]);
+    print_usage(stderr);
+    return kExitUsage;
+  }
+  if (first == "help" && args.size() > 2) {
+    fmt::print(stderr, "wallaudit help: name one command (see 'wallaudit help')\n");
+    return kExitUsage;
+  }
   if (first == "--help" || first == "-h" || first == "help") {
     print_usage(stdout);
     return kExitOk;
@@ -78,7 +94,7 @@ int run(int argc, char** argv) {
       try {
         return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
       } catch (const po::error& e) {
-        fmt::print(stderr, "wallaudit {}: {}\n(see 'wallaudit {} --help')\n", c.name, e.what(),
+        fmt::print(stderr, "wallaudit {}: {} (see 'wallaudit {} --help')\n", c.name, usage_error(e),
                    c.name);
         return kExitUsage;
       } catch (const std::exception& e) {

@@ -38,7 +38,9 @@ void put(const std::string& s) {
 int stats_command(const std::vector<std::string>& args) {
   po::options_description desc("stats options");
   desc.add_options()("help,h", "show this help")(
-      "format", po::value<std::string>()->default_value("text"), "text or json");
+      "format", po::value<std::string>()->default_value("text"), "text or json")(
+      "with-follow-ons",
+      "count findings that follow from an earlier error among the violations too");
   add_batch_options(desc);
   po::options_description hidden;
   hidden.add_options()("paths", po::value<std::vector<std::string>>());
@@ -80,7 +82,7 @@ int stats_command(const std::vector<std::string>& args) {
   settings.max_record_bytes = sources.limits.max_record_bytes;
   settings.includes = include_policy();
   settings.includes.limits = sources.limits;
-  report::StatsAccumulator stats;
+  report::StatsAccumulator stats(vm.count("with-follow-ons") > 0);
   install_interrupt_handlers();
   BatchOutcome outcome =
       run_batch(source, settings, [&](Job& job) { stats.add(job.result, job.input.name); });

@@ -17,7 +17,7 @@ int boards_command(const std::vector<std::string>& args) {
   po::options_description desc("boards options");
   desc.add_options()("help,h", "show this help")(
       "format", po::value<std::string>()->default_value("text"), "text or json");
-  add_context_options(desc);
+  add_context_options(desc, false);
   po::positional_options_description positional;
   po::variables_map vm;
   if (!parse_args(args, desc, positional, vm,

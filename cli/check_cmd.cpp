@@ -127,7 +127,10 @@ void add_batch_options(po::options_description& desc) {
 int check_command(const std::vector<std::string>& args) {
   po::options_description desc("check options");
   desc.add_options()("help,h", "show this help")(
-      "format", po::value<std::string>()->default_value("text"), "text, json, jsonl or junit");
+      "format", po::value<std::string>()->default_value("text"), "text, json, jsonl or junit")(
+      "max-errors", po::value<long long>(),
+      "N: text: show at most N errors and disputes per record (the verdict line counts all)")(
+      "hide-follow-ons", "text: leave out findings that follow from an earlier error");
   add_batch_options(desc);
   po::options_description hidden;
   hidden.add_options()("paths", po::value<std::vector<std::string>>());
@@ -146,6 +149,16 @@ int check_command(const std::vector<std::string>& args) {
     fmt::print(stderr, "wallaudit check: --format takes text, json, jsonl or junit, not '{}'\n",
                format);
     return kExitUsage;
+  }
+  report::TextOptions text_options;
+  text_options.hide_follow_ons = vm.count("hide-follow-ons") > 0;
+  if (vm.count("max-errors")) {
+    long long n = vm["max-errors"].as<long long>();
+    if (n < 1 || n > 1'000'000'000) {
+      fmt::print(stderr, "wallaudit check: --max-errors takes a number from 1 to 1000000000\n");
+      return kExitUsage;
+    }
+    text_options.max_errors = static_cast<std::size_t>(n);
   }
   std::vector<std::string> paths =
       vm.count("paths") ? vm["paths"].as<std::vector<std::string>>() : std::vector<std::string>{};
@@ -174,11 +187,11 @@ int check_command(const std::vector<std::string>& args) {
   // Text shows the source line under each diagnostic: keep the bytes for it.
   settings.keep_text = format == "text";
   // Each record's output is rendered on its worker; the rare duplicate is rendered again.
-  auto render = [format](const Job& job, const std::string& duplicate_of) {
+  auto render = [format, text_options](const Job& job, const std::string& duplicate_of) {
     report::CheckedRecord checked{job.input.name, job.text, &job.result, job.seconds, duplicate_of};
     std::string out;
     if (!job.result.definition.empty()) return out;
-    if (format == "text") report::append_text(out, checked);
+    if (format == "text") report::append_text(out, checked, text_options);
     if (format == "jsonl" || format == "json") report::append_json(out, checked);
     if (format == "junit") out = report::junit_testcase(checked);
     return out;

@@ -35,18 +35,51 @@ const IncludePolicy& include_policy() {
   return policy();
 }
 
-void add_context_options(po::options_description& desc) {
-  desc.add_options()("option", po::value<std::vector<std::string>>()->composing(),
-                     "NAME=VALUE: override a rules option of the records (repeatable)")(
-      "boards", po::value<std::vector<std::string>>()->composing(),
-      "FILE: board definitions (e.g. a Chang Cheng board set) to use besides the built-in "
-      "ones; the last one given becomes the default (repeatable)")(
-      "definitions", po::value<std::vector<std::string>>()->composing(),
-      "DIR: files named by records (boards, maps) may also lie in DIR; by default they must "
-      "lie in the directory checked, or the current one for a file (repeatable)")(
-      "allow-any-path", "files named by records may lie anywhere, absolute paths included")(
-      "max-turns", po::value<long long>(),
-      "N: records with more turns are malformed, not replayed (default 10000)");
+void add_context_options(po::options_description& desc, bool reads_records) {
+  if (reads_records)
+    desc.add_options()("option", po::value<std::vector<std::string>>()->composing(),
+                       "NAME=VALUE: override a rules option of the records (repeatable)");
+  desc.add_options()("boards", po::value<std::vector<std::string>>()->composing(),
+                     "FILE: board definitions (e.g. a Chang Cheng board set) to use besides the "
+                     "built-in ones; the last one given becomes the default (repeatable)");
+  if (reads_records)
+    desc.add_options()("definitions", po::value<std::vector<std::string>>()->composing(),
+                       "DIR: files named by records (boards, maps) may also lie in DIR; by "
+                       "default they must lie in the directory checked, or the current one for a "
+                       "file (repeatable)")(
+        "allow-any-path", "files named by records may lie anywhere, absolute paths included")(
+        "max-turns", po::value<long long>(),
+        "N: records with more turns are malformed, not replayed (default 10000)");
+}
+
+std::string usage_error(const po::error& e) {
+  auto option = [](const po::error_with_option_name& err) {
+    std::string name = err.get_option_name();
+    return name.empty() ? std::string("an option") : name;
+  };
+  if (auto* u = dynamic_cast<const po::unknown_option*>(&e))
+    return fmt::format("unknown option '{}'", u->get_option_name());
+  if (auto* a = dynamic_cast<const po::ambiguous_option*>(&e))
+    return fmt::format("'{}' is short for more than one option; write it out",
+                       a->get_option_name());
+  if (auto* m = dynamic_cast<const po::multiple_occurrences*>(&e))
+    return fmt::format("{} is given more than once", option(*m));
+  if (auto* v = dynamic_cast<const po::invalid_option_value*>(&e))
+    return fmt::format("{} takes a number", option(*v));
+  if (auto* s = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) {
+    switch (s->kind()) {
+      case po::invalid_command_line_syntax::missing_parameter:
+        return fmt::format("{} needs a value", option(*s));
+      case po::invalid_command_line_syntax::extra_parameter:
+        return fmt::format("{} takes no value", option(*s));
+      default:
+        return fmt::format("cannot read the option {}", option(*s));
+    }
+  }
+  if (dynamic_cast<const po::too_many_positional_options_error*>(&e)) return "too many arguments";
+  if (auto* r = dynamic_cast<const po::required_option*>(&e))
+    return fmt::format("{} is required", option(*r));
+  return "cannot read the command line";
 }
 
 std::optional<CheckContext> make_context(const po::variables_map& vm, const char* command,

@@ -18,9 +18,14 @@ std::optional<std::uint64_t> parse_count(std::string_view text);
 // make_context read them (the record limits at their defaults).
 const IncludePolicy& include_policy();
 
-// Adds --option, --boards, --definitions, --allow-any-path and --max-turns to a command's
-// options.
-void add_context_options(boost::program_options::options_description& desc);
+// Adds --boards to a command's options and, for a command that reads records, --option,
+// --definitions, --allow-any-path and --max-turns.
+void add_context_options(boost::program_options::options_description& desc,
+                         bool reads_records = true);
+
+// The message for a command line the option parser refused, in our words: "unknown option
+// '--frobnicate'", "--turn takes a value, not 'x'", …
+std::string usage_error(const boost::program_options::error& e);
 
 // Builds the check context from parsed options, with every game's definitions prepared;
 // on a problem prints why and returns nullopt with `status` set (64 for a bad option, 2 for

@@ -61,7 +61,8 @@ std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ct
     std::string out;
     report::append_text(out, report::CheckedRecord{path, loaded.text, &loaded.result, 0, {}});
     fmt::print(stderr, "{}wallaudit {}: {} cannot be replayed\n", out, command, path);
-    status = kExitMalformed;
+    // The exit status is the check's: an illegal set-up no game starts from is illegal (1).
+    status = status_of(loaded.result.verdict);
     return std::nullopt;
   }
   status = status_of(loaded.result.verdict);

@@ -16,8 +16,9 @@ struct LoadedRecord {
   GameResult result;
 };
 
-// Reads and checks one record with its history kept. When it cannot be read or replayed
-// (malformed), prints the diagnostics to stderr, sets `status` (2) and returns nullopt.
+// Reads and checks one record with its history kept. When it cannot be read or replayed,
+// prints the diagnostics to stderr, sets `status` (the check's: 2 for a malformed record, 1 for
+// a set-up no game starts from) and returns nullopt.
 std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ctx,
                                         const char* command, int& status);
 

@@ -32,23 +32,24 @@ std::string game_title(const GameResult& r) {
   return g ? std::string(g->title()) : r.game;
 }
 
-// Parses a command taking one FILE plus the common options.
+// Parses a command taking FILE arguments plus the common options (files() checks how many).
 bool parse_one(const std::vector<std::string>& args, po::options_description& desc,
-               po::variables_map& vm, const char* usage, int files = 1) {
+               po::variables_map& vm, const char* usage) {
   desc.add_options()("help,h", "show this help");
   add_context_options(desc);
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
-  positional.add("file", files);
+  positional.add("file", -1);
   return parse_args(args, desc, positional, vm, usage, &hidden);
 }
 
 std::optional<std::vector<std::string>> files(const po::variables_map& vm, std::size_t count,
                                               const char* command) {
-  if (!vm.count("file") || vm["file"].as<std::vector<std::string>>().size() != count) {
-    fmt::print(stderr, "wallaudit {}: expected {} (see 'wallaudit {} --help')\n", command,
-               count == 1 ? "one record" : "two records", command);
+  std::size_t given = vm.count("file") ? vm["file"].as<std::vector<std::string>>().size() : 0;
+  if (given != count) {
+    fmt::print(stderr, "wallaudit {}: expected {}, got {} (see 'wallaudit {} --help')\n", command,
+               count == 1 ? "one record" : "two records", given, command);
     return std::nullopt;
   }
   return vm["file"].as<std::vector<std::string>>();
@@ -84,8 +85,8 @@ int explain_command(const std::vector<std::string>& args) {
   auto loaded = load_record(f->front(), *ctx, "explain", status);
   if (!loaded) return status;
   Explanation ex = loaded->result.history->explanation();
-  write_stdout(*format == "json" ? report::explain_json(loaded->input.name, loaded->result.game, ex)
-                                 : report::explain_text(loaded->input.name, ex));
+  write_stdout(*format == "json" ? report::explain_json(loaded->input.name, loaded->result, ex)
+                                 : report::explain_text(loaded->input.name, loaded->result, ex));
   return status;
 }
 
@@ -123,6 +124,16 @@ int replay_command(const std::vector<std::string>& args) {
     }
   }
   bool ansi = color == "always" || (color == "auto" && ::isatty(STDOUT_FILENO));
+  // The illegal turns first: the board below shows the game as recorded, illegal moves and all.
+  std::string illegal;
+  for (const auto& d : loaded->result.diagnostics.items())
+    if (d.kind == FindingKind::rule && !d.follow_on)
+      illegal += fmt::format(
+          "illegal: {}{}: {} [{}]\n", d.turn > 0 ? fmt::format("turn {}, ", d.turn) : std::string(),
+          d.loc.known() ? fmt::format("line {}", d.loc.line) : "the record", d.message, d.rule);
+  if (!illegal.empty())
+    illegal += fmt::format("{}: illegal; the board is drawn as recorded\n\n", loaded->input.name);
+  write_stdout(illegal);
   write_stdout(report::frame_text(
       fmt::format("{} ({})", loaded->input.name, game_title(loaded->result)), h.frame(turn), ansi));
   return status;
@@ -130,14 +141,15 @@ int replay_command(const std::vector<std::string>& args) {
 
 int diff_command(const std::vector<std::string>& args) {
   po::options_description desc("diff options");
-  desc.add_options()("format", po::value<std::string>()->default_value("text"), "text or json");
+  desc.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
+      "claims", "compare the claims too (the figures each record writes down)");
   po::variables_map vm;
   if (!parse_one(args, desc, vm,
                  "usage: wallaudit diff [OPTIONS] A B\n\n"
                  "Compares two records of one game (e.g. each player's log): the first turn and\n"
-                 "element where they part and what each says. Meta, player names, claims,\n"
-                 "annotations and layout do not count. Exit status 0: the same game; 1: they part.",
-                 2))
+                 "element where they part and what each says. Meta, player names, claims (unless\n"
+                 "--claims), annotations and layout do not count. Exit status 0: the same game;\n"
+                 "1: they part."))
     return kExitOk;
   auto f = files(vm, 2, "diff");
   auto format = format_option(vm, "diff", {"text", "json"});
@@ -155,7 +167,12 @@ int diff_command(const std::vector<std::string>& args) {
     ca.insert(ca.begin(), CanonicalItem{0, {1, 1}, "game: " + a->result.game});
     cb.insert(cb.begin(), CanonicalItem{0, {1, 1}, "game: " + b->result.game});
   }
-  auto d = report::diff_records(a->input.name, ca, b->input.name, cb);
+  bool claims = vm.count("claims") > 0;
+  if (claims) {
+    ca = report::with_claims(std::move(ca), a->result.history->explanation());
+    cb = report::with_claims(std::move(cb), b->result.history->explanation());
+  }
+  auto d = report::diff_records(a->input.name, ca, b->input.name, cb, claims);
   write_stdout(*format == "json" ? d.json : d.text);
   return d.same ? kExitOk : kExitFindings;
 }

@@ -20,9 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (result.history) {
     const GameHistory& h = *result.history;
     Explanation ex = h.explanation();
-    (void)report::explain_text("fuzz.xml", ex);
-    (void)report::explain_json("fuzz.xml", result.game, ex);
-    for (int t = 0; t <= h.turns(); t += 1 + h.turns() / 4) (void)report::frame_text("fuzz", h.frame(t), true);
+    (void)report::explain_text("fuzz.xml", result, ex);
+    (void)report::explain_json("fuzz.xml", result, ex);
+    for (int t = 0; t <= h.turns(); t += 1 + h.turns() / 4)
+      (void)report::frame_text("fuzz", h.frame(t), true);
     (void)h.canonical();
     std::string error;
     (void)report::annotate_record(text, h.annotations(), h.turn_elements(), error);

@@ -26,6 +26,7 @@
 #include "cli/interrupt.hpp"
 #include "core/json.hpp"
 #include "core/registry.hpp"
+#include "core/rules.hpp"
 #include "support/support.hpp"
 
 namespace fs = std::filesystem;
@@ -40,6 +41,10 @@ class ThrowingGame final : public Game {
   std::string_view title() const override { return "Thrower"; }
   const std::vector<RulesOption>& options() const override {
     static const std::vector<RulesOption> none;
+    return none;
+  }
+  const RuleCatalogue& rules() const override {
+    static const RuleCatalogue none;
     return none;
   }
   GameResult check(const XmlDocument& doc, const CheckContext&) const override {

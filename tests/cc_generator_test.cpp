@@ -136,8 +136,7 @@ class CcGeneratedGames : public ::testing::Test {
       o.expected_finished = g.finished;
       o.finished = r.finished;
       o.expected_end = g.end_reason;
-      for (const auto& [key, value] : r.extra)
-        if (key == "ended_by" && value.is_string()) o.end = value.as_string();
+      o.end = r.ended_by;
       o.trace_problems = check_trace(g);
       for (const auto& f : g.features)
         ++(*features_)[f];

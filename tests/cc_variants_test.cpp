@@ -340,7 +340,7 @@ TEST(ChangChengEnd, AFullRoundOfPassesEndsTheGame) {
     if (d.rule == "CC-702" && d.kind == FindingKind::info && d.turn == 22) noted = true;
   EXPECT_TRUE(noted) << dump(r);
   EXPECT_EQ(rules_of(r), std::vector<std::string>{"CC-702"}) << dump(r);
-  EXPECT_EQ(r.extra.front().second.as_string(), "passes");
+  EXPECT_EQ(r.ended_by, "passes");
 
   // One pass fewer: the game has not ended.
   t.pop_back();

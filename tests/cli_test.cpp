@@ -286,12 +286,18 @@ TEST_F(Cli, StatsDescribeTheArchive) {
 TEST_F(Cli, ExplainNamesWhereClaimsPart) {
   RunResult text = run({"explain", kSamples + "/disputed/award-claimed-wrong.xml"});
   EXPECT_EQ(text.status, 1);
-  EXPECT_NE(text.out.find(" parts at turn 12 "), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.rfind(
+                "Score audit of " + kSamples + "/disputed/award-claimed-wrong.xml: disputed", 0),
+            0u)
+      << text.out;
+  EXPECT_NE(text.out.find("\n1 claim differs from the recomputation:\n  line "), std::string::npos)
+      << text.out;
   RunResult json =
       run({"explain", "--format", "json", kSamples + "/disputed/award-claimed-wrong.xml"});
   auto v = std::get<JsonValue>(parse_json(json.out));
-  ASSERT_FALSE(v.find("divergences")->as_array().empty());
-  EXPECT_EQ(v.find("divergences")->as_array()[0].find("turn")->as_int(), 12);
+  ASSERT_EQ(v.find("disputes")->as_array().size(), 1u);
+  EXPECT_EQ(v.find("disputes")->as_array()[0].find("turn")->as_int(), 12);
+  EXPECT_EQ(v.find("disputes")->as_array()[0].find("rule")->as_string(), "CC-804");
   RunResult ok = run({"explain", kSamples + "/legal/three-players.xml"});
   EXPECT_NE(ok.out.find("every claim agrees with the recomputation"), std::string::npos);
   EXPECT_EQ(run({"explain", kSamples + "/malformed/truncated.xml"}).status, 2);

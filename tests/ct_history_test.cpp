@@ -144,24 +144,41 @@ TEST(CtHistory, TheScoreAuditAddsUpAndShowsClaims) {
       EXPECT_EQ(sum[c], p) << c;
     std::vector<std::pair<std::string, int>> totals(ex.totals.begin(), ex.totals.end());
     EXPECT_EQ(totals, r.scores);
-    EXPECT_TRUE(report::running_totals(ex).divergences.empty());
+    EXPECT_TRUE(report::dispute_findings(r).empty());
+    EXPECT_EQ(report::running_totals(ex).claimed.back(),
+              report::running_totals(ex).recomputed.back());
     EXPECT_EQ(ex.winners, r.winners);
     // The set-up's VP come first, marked as the set-up (turn 0), not as the end.
     ASSERT_FALSE(ex.steps.empty());
     EXPECT_TRUE(ex.steps.front().setup);
     EXPECT_EQ(ex.steps.front().turn, 0);
-    std::string text = report::explain_text(file, ex);
+    std::string text = report::explain_text(file, r, ex);
     EXPECT_NE(text.find("\n   0  set-up"), std::string::npos);
   }
-  // A wrong claim parts at its step, naming both figures.
+  // A wrong claim is shown as the total it claims, beside the recomputed total, and the audit
+  // names the check's dispute at its turn with both figures.
   CtTurns turns =
       ct_with(ct_doc_turns(), 5, ct_replace(ct_doc_turns()[4], R"(vp="2")", R"(vp="4")"));
   GameResult d = replay(doc_record(turns));
   Explanation ex = d.history->explanation();
-  auto rt = report::running_totals(ex);
-  ASSERT_EQ(rt.divergences.size(), 1u);
-  EXPECT_EQ(rt.divergences[0].colour, "white");
-  EXPECT_EQ(rt.divergences[0].turn, 5);
+  auto disputes = report::dispute_findings(d);
+  ASSERT_EQ(disputes.size(), 1u);
+  EXPECT_EQ(disputes[0]->colour, "white");
+  EXPECT_EQ(disputes[0]->turn, 5);
+  bool claim = false;
+  for (const auto& s : ex.steps)
+    if (!s.claimed.empty()) {
+      claim = true;
+      EXPECT_TRUE(s.claims_totals);
+      EXPECT_EQ(s.claimed, (ColourPoints{{"white", 4}}));
+      EXPECT_EQ(s.recomputed_totals, (ColourPoints{{"white", 2}}));
+    }
+  EXPECT_TRUE(claim);
+  std::string audit = report::explain_text("d.xml", d, ex);
+  EXPECT_NE(audit.find(fmt::format("  line {}, turn 5: {} [CT-906]\n", disputes[0]->loc.line,
+                                   disputes[0]->message)),
+            std::string::npos)
+      << audit;
   bool breach = false;
   for (const auto& s : ex.steps)
     if (s.kind == "breach") {

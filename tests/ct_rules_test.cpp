@@ -1115,7 +1115,7 @@ TEST(CtRules, VerdictConventions) {
   EXPECT_EQ(a.scores, (std::vector<std::pair<std::string, int>>{
                           {"red", 3}, {"blue", 3}, {"white", 2}, {"orange", 4}}));
   EXPECT_FALSE(a.finished);
-  EXPECT_EQ(extra(a, "outcome"), "\"unfinished\"");
+  EXPECT_EQ(a.ended_by, "");
   EXPECT_EQ(extra(a, "best_losers"), "[]");
   EXPECT_EQ(extra(a, "board_modelled"), "true");
   // ... 0 for every colour in the set-up.
@@ -1142,13 +1142,13 @@ TEST(CtRules, VerdictConventions) {
   EXPECT_EQ(d.verdict, Verdict::disputed);
   EXPECT_EQ(d.scores[1], (std::pair<std::string, int>{"blue", 4}));
   EXPECT_EQ(d.diagnostics.items().front().rule, "CT-906");
-  // Malformed: no scores, unfinished, not modelled.
+  // Malformed: no scores, unfinished, nothing known of its board.
   GameResult e =
       check_text(ct_replace(rec(ct_doc_turns()).str(), "<roll d1=\"1\"", "<roll d1=\"9\""));
   EXPECT_EQ(e.verdict, Verdict::malformed);
   EXPECT_TRUE(e.scores.empty());
-  EXPECT_EQ(extra(e, "outcome"), "\"unfinished\"");
-  EXPECT_EQ(extra(e, "board_modelled"), "false");
+  EXPECT_EQ(e.ended_by, "");
+  EXPECT_EQ(extra(e, "board_modelled"), "null");
   // The modelled board is noted; a club's copy of it is not.
   GameResult f = check_text(rec(ct_doc_turns()).str());
   ASSERT_FALSE(f.diagnostics.items().empty());
@@ -1165,6 +1165,22 @@ TEST(CtRules, VerdictConventions) {
   EXPECT_EQ(g.verdict, Verdict::ok) << dump(g);
   EXPECT_TRUE(g.diagnostics.empty()) << dump(g);
   EXPECT_EQ(extra(g, "board_modelled"), "false");
+}
+
+// A set-up no game starts from (CT-101) is illegal, not malformed: the commands that replay a
+// record exit as check does, though there is nothing to replay.
+TEST(CtRules, UnplayableSetUpExitsAsCheckDoes) {
+  CtRecord r = rec({});
+  r.players += R"(<player colour="green"/>)";
+  std::string xml = r.str();
+  RunResult check = run_cli({"check", "-"}, &xml);
+  EXPECT_EQ(check.status, 1) << check.out;
+  for (const char* command : {"explain", "replay", "annotate"}) {
+    RunResult other = run_cli({command, "-"}, &xml);
+    EXPECT_EQ(other.status, 1) << command << other.err;
+    EXPECT_NE((other.out + other.err).find("CT-101"), std::string::npos)
+        << command << other.out << other.err;
+  }
 }
 
 }  // namespace

@@ -86,8 +86,7 @@ class DbGeneratedGames : public ::testing::Test {
       c.expected_finished = g.finished;
       c.finished = r.finished;
       c.expected_end = g.end_reason;
-      for (const auto& [key, value] : r.extra)
-        if (key == "ended_by" && value.is_string()) c.end = value.as_string();
+      c.end = r.ended_by;
       c.features = g.features;
       checked_->push_back(std::move(c));
     }

@@ -738,10 +738,7 @@ TEST(DbRules, TheEndByALastTerritory) {
   EXPECT_EQ(r.winners, std::vector<std::string>{"red"});
   ASSERT_EQ(r.scores.size(), 5u);
   EXPECT_EQ(r.scores[1], (std::pair<std::string, int>{"blue", 0}));
-  bool ended_by = false;
-  for (const auto& [k, v] : r.extra)
-    if (k == "ended_by") ended_by = v.is_string() && v.as_string() == "last-territory";
-  EXPECT_TRUE(ended_by);
+  EXPECT_EQ(r.ended_by, "last-territory");
 
   auto t = five_turns();
   run_cases({

@@ -45,7 +45,7 @@ TEST(FuzzRegressions, EveryInputEndsWithAVerdict) {
 
     const GameHistory& h = *result.history;
     Explanation ex = h.explanation();
-    EXPECT_FALSE(report::explain_text("x.xml", ex).empty());
+    EXPECT_FALSE(report::explain_text("x.xml", result, ex).empty());
     for (int t = 0; t <= h.turns(); ++t)
       EXPECT_FALSE(report::frame_text("x", h.frame(t), false).empty());
     std::string error;

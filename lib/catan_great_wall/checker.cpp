@@ -58,9 +58,7 @@ class Checker {
     }
     if (rec_.board->modelled)
       report(FindingKind::info, "CT-201", rec_.board_loc, 0, std::nullopt,
-             fmt::format("board \"{}\" is modelled, not the printed board (its layout is not "
-                         "published): the results are examples only",
-                         rec_.board->name));
+             modelled_note("board", rec_.board->name));
     setup();
     setup_step();
     for (std::size_t i = 0; i < rec_.elements.size(); ++i) {

@@ -97,7 +97,9 @@ class CatanGreatWall final : public Game {
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
     GameResult result;
     result.game = std::string(id());
-    set_unfinished(result, false);
+    // Until the record is read, nothing is known of its board or its outcome.
+    result.extra.emplace_back("best_losers", nullptr);
+    result.extra.emplace_back("board_modelled", nullptr);
     std::shared_ptr<const void> own;
     const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
     auto record =
@@ -124,8 +126,8 @@ class CatanGreatWall final : public Game {
       set_unfinished(result, modelled);
     } else {
       result.finished = true;
+      result.ended_by = outcome.end == EndKind::win ? "win" : "huns";
       result.extra.clear();
-      result.extra.emplace_back("outcome", outcome.end == EndKind::win ? "win" : "huns");
       result.extra.emplace_back("best_losers", colour_array(outcome.best_losers));
       result.extra.emplace_back("board_modelled", modelled);
       if (outcome.end == EndKind::win) result.winners.emplace_back(name(*outcome.winner));
@@ -211,10 +213,10 @@ class CatanGreatWall final : public Game {
  private:
   static void set_unfinished(GameResult& result, bool modelled) {
     result.finished = false;
+    result.ended_by.clear();
     result.winners.clear();
     result.remarks.clear();
     result.extra.clear();
-    result.extra.emplace_back("outcome", "unfinished");
     result.extra.emplace_back("best_losers", JsonValue::Array{});
     result.extra.emplace_back("board_modelled", modelled);
   }

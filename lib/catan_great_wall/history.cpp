@@ -612,7 +612,6 @@ Explanation History::explanation() const {
   const Record& rec = *record_;
   ex.colours = colours();
   ex.finished = outcome_.end != EndKind::none && !diagnostics_.has(FindingKind::rule);
-  std::array<int, kColours> recomputed{}, claimed{};
   for (const VpStep& s : outcome_.steps) {
     ExplainStep e;
     e.turn = s.turn;
@@ -627,17 +626,13 @@ Explanation History::explanation() const {
     if (s.claim) {
       auto [c, vp] = *s.claim;
       if (std::find(outcome_.seats.begin(), outcome_.seats.end(), c) != outcome_.seats.end()) {
-        // The step's claim is what moves the claimed running total to the claimed VP.
-        e.claimed.emplace_back(colour_name(c), vp - claimed[ix(c)]);
-        claimed[ix(c)] = vp;
+        // A VP claim is the colour's total at that point.
+        e.claimed.emplace_back(colour_name(c), vp);
+        e.claims_totals = true;
+        e.recomputed_totals.emplace_back(colour_name(c), s.recomputed);
         details.emplace_back("colour", colour_name(c));
         details.emplace_back("claimed_vp", vp);
         details.emplace_back("recomputed_vp", s.recomputed);
-      }
-    } else {
-      for (Colour c : outcome_.seats) {
-        recomputed[ix(c)] += s.points[ix(c)];
-        claimed[ix(c)] += s.points[ix(c)];
       }
     }
     details.emplace_back("kind", s.kind);
@@ -656,9 +651,6 @@ Explanation History::explanation() const {
   ex.final_claims_loc = rec.end_loc;
   bool illegal = diagnostics_.has(FindingKind::rule);
   if (outcome_.end == EndKind::win && !illegal) ex.winners.push_back(colour_name(*outcome_.winner));
-  if (rec.board->modelled)
-    ex.notes.push_back(
-        fmt::format("board \"{}\" is modelled, not the printed board (CT-201)", rec.board->name));
   if (!outcome_.result_sentence.empty()) ex.notes.push_back(outcome_.result_sentence);
   if (outcome_.end == EndKind::none)
     ex.notes.push_back("the record ends before the game does: the totals are those reached");
@@ -958,6 +950,25 @@ std::vector<TurnAnnotation> History::annotations() const {
   if (!outcome_.result_sentence.empty()) end.lines.push_back(outcome_.result_sentence);
   out.push_back(std::move(end));
   return out;
+}
+
+std::vector<LegendEntry> History::legend() const {
+  return {
+      {"province", "", "a land hex: terrain and number token"},
+      {"province scored", "", "a land hex with Huns on it"},
+      {"empty", "", "the desert, or an empty slot of a wall section"},
+      {"region", "", "sea, with a harbour where it says 2:1 or 3:1"},
+      {"", "h p f g m des", "hills, pasture, forest, fields, mountains, desert"},
+      {"neutral double", "", "a road, or a settlement (small square), in its owner's colour"},
+      {"neutral tower", "", "a city (black outline), or a built wall piece (grey: neutral)"},
+      {"neutral", "", "a Hun"},
+      {"purple", "", "the pirate"},
+      {"empty claimed", "", "an attack field in the steppe, facing a wall"},
+      {"", "W3 4", "wall section W3 and its level"},
+      {"", "F3", "attack field F3"},
+      {"", "I II III", "the Huns' gathering places in the steppe"},
+      {"", "— 8", "an arrow from a gathering place to an attack field, with its number"},
+  };
 }
 
 }  // namespace wallaudit::ct

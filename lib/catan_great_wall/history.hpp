@@ -22,6 +22,7 @@ class History final : public GameHistory {
   std::vector<CanonicalItem> canonical() const override;
   // One annotation per <turn> and <special>, numbered in their order in <play>.
   std::vector<TurnAnnotation> annotations() const override;
+  std::vector<LegendEntry> legend() const override;
   std::vector<std::string> turn_elements() const override { return {"turn", "special"}; }
 
  private:

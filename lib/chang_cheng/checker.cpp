@@ -59,6 +59,9 @@ class Checker {
       : rec_(rec), settings_(settings), out_(out) {}
 
   Outcome run() {
+    if (rec_.boards && rec_.boards->origin == "built in")
+      report(FindingKind::info, "CC-205", rec_.setup_loc, 0, std::nullopt,
+             modelled_note("board set", rec_.boards->name));
     options();
     if (!setup()) return std::move(result_);
     snapshot(0, rec_.setup_loc, Colour::red, false);

@@ -117,6 +117,7 @@ class ChangCheng final : public Game {
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
     GameResult result;
     result.game = std::string(id());
+    result.extra.emplace_back("teams", nullptr);  // set for team games
     std::shared_ptr<const void> own;
     const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
     auto record =
@@ -152,10 +153,7 @@ class ChangCheng final : public Game {
     for (Colour c : outcome.winners)
       result.winners.emplace_back(name(c));
     if (outcome.finished)
-      result.extra.emplace_back("ended_by",
-                                outcome.reason == EndReason::passes ? "passes" : "wall-complete");
-    else
-      result.extra.emplace_back("ended_by", nullptr);
+      result.ended_by = outcome.reason == EndReason::passes ? "passes" : "wall-complete";
     if (!outcome.teams.empty()) {
       JsonValue::Object teams;
       for (std::size_t i = 0; i < outcome.teams.size(); ++i) {
@@ -169,7 +167,7 @@ class ChangCheng final : public Game {
         teams.emplace_back(t.player.empty() ? fmt::format("seat {}", i + 1) : t.player,
                            std::move(team));
       }
-      result.extra.emplace_back("teams", std::move(teams));
+      result.extra.front().second = JsonValue(std::move(teams));
     }
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
     if (ctx.want_facts) add_facts(*record, outcome, result.facts);

@@ -350,7 +350,8 @@ Frame History::frame(int turn) const {
               {Shape::Kind::rect, {x, y, w - gap, 34}, style, "", title, space});
         }
         if (p.kind == PieceKind::double_half)
-          f.scene.shapes.push_back({Shape::Kind::text, {x + 12, y + 22}, "mark", "=", "", ""});
+          f.scene.shapes.push_back(
+              {Shape::Kind::text, {x + 12, y + 22}, "mark", "=", "a double wall", ""});
         if (p.destroyed)
           f.scene.shapes.push_back({Shape::Kind::line,
                                     {x + 2, y + 32, x + w - gap - 2, y + 2},
@@ -826,6 +827,26 @@ std::vector<TurnAnnotation> History::annotations() const {
     end.lines.push_back(note);
   out.push_back(std::move(end));
   return out;
+}
+
+std::vector<LegendEntry> History::legend() const {
+  return {
+      {"empty", "", "an empty wall space (its number below)"},
+      {"empty claimed", "", "an empty wall space claimed by a card on its province (CC-407)"},
+      {"neutral wall", "", "a wall (in its owner's colour; grey: a neutral wall)"},
+      {"neutral double", "", "half of a double wall (thin black outline)"},
+      {"neutral tower", "", "a tower (thick black outline)"},
+      {"neutral wall destroyed", "", "a wall destroyed by a traitor (pale, struck through)"},
+      {"neutral card", "", "an action card face down on a province (its owner's colour)"},
+      {"region", "",
+       "a Mongol region north of the wall: its id and threat token (? not yet known)"},
+      {"region removed", "", "a Mongol region removed from play"},
+      {"province", "", "a Chinese province south of the wall: its id and reputation token"},
+      {"province scored", "", "a province already scored"},
+      {"", "=", "a double wall"},
+      {"", "♛", "the province holds an emperor card (it counts towards the next expansion)"},
+      {"", "1A.W3 1A.P2 1A.M1", "side 1A's wall space 3, province 2, Mongol region 1"},
+  };
 }
 
 }  // namespace wallaudit::cc

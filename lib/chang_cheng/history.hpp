@@ -20,6 +20,7 @@ class History final : public GameHistory {
   Explanation explanation() const override;
   std::vector<CanonicalItem> canonical() const override;
   std::vector<TurnAnnotation> annotations() const override;
+  std::vector<LegendEntry> legend() const override;
 
  private:
   const State& state_after(int turn) const;

@@ -33,6 +33,13 @@ std::string_view to_string(Verdict verdict) {
   return "malformed";
 }
 
+std::string modelled_note(std::string_view what, std::string_view name) {
+  return fmt::format(
+      "the {} \"{}\" is built in and modelled, not the printed one (its layout is not "
+      "published): the verdict holds for the model; give the real {} with --boards FILE",
+      what, name, what);
+}
+
 Severity Diagnostic::severity() const {
   switch (kind) {
     case FindingKind::format:

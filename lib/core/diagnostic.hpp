@@ -22,6 +22,10 @@ enum class FindingKind : std::uint8_t {
 
 enum class Verdict : std::uint8_t { ok, disputed, illegal, malformed };
 
+// The note on a record checked on a built-in modelled definition (`what`: "board set", "board",
+// "map"), in the same words for every game.
+std::string modelled_note(std::string_view what, std::string_view name);
+
 std::string_view to_string(Severity);
 std::string_view to_string(Verdict);
 

@@ -69,13 +69,17 @@ class GameHistory;  // a game's timeline, for the report layer (see core/history
 struct GameResult {
   std::string game;  // the record's game id; empty when the document is not a record
   Verdict verdict = Verdict::malformed;
-  bool finished = false;
+  bool finished = false;  // the game ended (whoever won); false while unfinished
+  // How the game ended, in the game's words ("passes", "huns", …); empty while unfinished.
+  std::string ended_by;
   Diagnostics diagnostics;
   bool scores_known = false;                        // false: `scores` is reported as {}
   std::vector<std::pair<std::string, int>> scores;  // colour → recomputed points, seat order
   std::vector<int> seats;  // the seat (0-based) of each colour of `scores`; teams share one
   std::vector<std::string> winners;
-  JsonValue::Object extra;           // game-specific JSON fields (e.g. "teams")
+  // Game-specific JSON fields (e.g. "teams"), under "details"; a game sets the same keys for
+  // every record it reads, null where a record gives no value.
+  JsonValue::Object extra;
   std::vector<std::string> remarks;  // plain sentences for the text report
   std::vector<Fact> facts;           // for `wallaudit stats`
   // The canonical key of the game (same set-up and moves, whatever the meta, claims,

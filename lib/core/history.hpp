@@ -30,7 +30,12 @@ struct ExplainStep {
   std::vector<std::string> lines;  // the reasoning, in order, one sentence per line
   ColourPoints points;             // recomputed; colours absent score 0
   ColourPoints claimed;            // what the record claims here, where it does
-  JsonValue details;               // the same facts, structured, for --format json
+  bool claims_totals = false;      // `claimed` holds totals (VP so far), not points
+  ColourPoints recomputed_totals;  // with claims_totals: the recomputed totals they are held to
+  // Every colour's total after this step, where the game's scores are not a sum of the steps'
+  // points (Dschingis Bohn: VP are the territories held); empty otherwise.
+  ColourPoints totals_after;
+  JsonValue details;  // the same facts, structured, for --format json
 };
 
 struct Explanation {
@@ -68,6 +73,14 @@ struct Shape {
   std::string text;   // text shapes
   std::string title;  // tooltip
   std::string piece;  // non-empty for a piece on the board (the DOM test counts these)
+};
+
+// One line of a drawing's legend: a swatch drawn in `style` (when set) or the abbreviation
+// `text`, and what it stands for.
+struct LegendEntry {
+  std::string style;
+  std::string text;
+  std::string meaning;
 };
 
 struct Scene {
@@ -129,6 +142,9 @@ class GameHistory {
   virtual std::vector<CanonicalItem> canonical() const = 0;
   // Per-turn annotations and the closing summary (turn 0 = the end).
   virtual std::vector<TurnAnnotation> annotations() const = 0;
+  // What the styles and abbreviations of the drawings (Frame::scene) stand for, in the game's
+  // words; the report adds the players' colours. Empty: the report lists the styles it finds.
+  virtual std::vector<LegendEntry> legend() const { return {}; }
   // Elements that are turns, for writing annotations into the record.
   virtual std::vector<std::string> turn_elements() const { return {"turn"}; }
 };

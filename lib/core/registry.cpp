@@ -31,6 +31,7 @@ void GameResult::finalise() {
     scores_known = false;
     scores.clear();
     finished = false;
+    ended_by.clear();
   }
 }
 

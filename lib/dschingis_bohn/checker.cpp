@@ -36,10 +36,7 @@ class Checker {
     result_.options = rec_.effective;
     if (rec_.map && rec_.map->modelled)
       report(FindingKind::info, "DB-203", rec_.map_loc, 0, std::nullopt,
-             fmt::format("the map is the built-in \"{}\", which is modelled: the printed layouts "
-                         "and camp sites are not published (give a club's map with --boards FILE "
-                         "or <map file=\"…\"/>)",
-                         rec_.map->name));
+             modelled_note("map", rec_.map->name));
     if (!setup()) {
       result_.violation = true;
       return std::move(result_);

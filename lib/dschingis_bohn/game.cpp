@@ -80,6 +80,7 @@ class DschingisBohn final : public Game {
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
     GameResult result;
     result.game = std::string(id());
+    result.extra.emplace_back("map", nullptr);  // the map played on, once the record is read
     std::shared_ptr<const void> own;
     const auto* catalogue = prepared_data<MapCatalogue>(*this, ctx, own);
     // Only this game's options are passed on; others belong to other games.
@@ -111,15 +112,13 @@ class DschingisBohn final : public Game {
     if (result.finished && !illegal)
       for (int s : outcome.winners)
         result.winners.emplace_back(name(outcome.seats[static_cast<std::size_t>(s)]));
-    result.extra.emplace_back("ended_by",
-                              result.finished && outcome.reason != EndReason::none
-                                  ? JsonValue(std::string(end_reason_name(outcome.reason)))
-                                  : JsonValue());
+    if (result.finished && outcome.reason != EndReason::none)
+      result.ended_by = std::string(end_reason_name(outcome.reason));
     JsonValue::Object map;
     map.emplace_back("name", record->map->name);
     map.emplace_back("origin", record->map->origin);
     map.emplace_back("modelled", record->map->modelled);
-    result.extra.emplace_back("map", std::move(map));
+    result.extra.front().second = JsonValue(std::move(map));
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
     if (ctx.want_facts) add_facts(*record, outcome, result.facts);
     if (ctx.want_key) result.key = record_key(*record);

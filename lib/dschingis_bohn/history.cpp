@@ -420,11 +420,8 @@ Explanation History::explanation() const {
       e.lines.push_back(
           fmt::format("the record claims: {}{}", *b.claimed_capture ? "captured" : "repelled",
                       *b.claimed_capture == r.captured ? " (agrees)" : " - differs (DB-1005)"));
-    std::string after;
     for (std::size_t s = 0; s < b.vp_after.size(); ++s)
-      after += fmt::format("{}{} {}", after.empty() ? "" : ", ", colour_of(static_cast<int>(s)),
-                           b.vp_after[s]);
-    e.lines.push_back(fmt::format("VP after the battle: {}", after));
+      e.totals_after.emplace_back(colour_of(static_cast<int>(s)), b.vp_after[s]);
     JsonValue::Object d;
     d.emplace_back("target", space_id(r.target));
     d.emplace_back("card", card);
@@ -489,6 +486,11 @@ Explanation History::explanation() const {
     e.loc = c.loc;
     e.kind = "vp-claim";
     e.title = fmt::format("{} claims {} VP", name(c.colour), c.claimed);
+    if (c.seat >= 0) {
+      e.claimed.emplace_back(std::string(name(c.colour)), c.claimed);
+      e.claims_totals = true;
+      e.recomputed_totals.emplace_back(std::string(name(c.colour)), c.recomputed);
+    }
     e.lines.push_back(
         c.seat < 0 ? fmt::format("{} is not at the table (DB-1005)", name(c.colour))
                    : fmt::format("recomputed at this point: {} VP{}", c.recomputed,
@@ -562,9 +564,6 @@ Explanation History::explanation() const {
         "the record ends before the game does (the deck ran out {} time{}): the VP are those "
         "reached",
         st.exhaustions(), st.exhaustions() == 1 ? "" : "s"));
-  if (map.modelled)
-    ex.notes.push_back(
-        fmt::format("map \"{}\" is modelled, not the printed layout (DB-203)", map.name));
   ex.notes.push_back(fmt::format("{} battle{}, {} captured", outcome_.battles.size(),
                                  outcome_.battles.size() == 1 ? "" : "s",
                                  std::count_if(outcome_.battles.begin(), outcome_.battles.end(),
@@ -634,6 +633,19 @@ std::vector<TurnAnnotation> History::annotations() const {
     end.lines.push_back(note);
   out.push_back(std::move(end));
   return out;
+}
+
+std::vector<LegendEntry> History::legend() const {
+  return {
+      {"empty", "", "a space of the map: its id and the card on it"},
+      {"province", "", "a city (ruin: razed)"},
+      {"province scored", "", "a camp on a camp site"},
+      {"region", "", "a river"},
+      {"neutral", "", "a player's marker: the territory is held"},
+      {"", "camp vill city ruin rice frst", "camp, village, city, razed city, rice field, forest"},
+      {"", "stp1 stp2 stp3 ~~~~", "steppe 1, 2 or 3, river"},
+      {"", "diam ----", "diamond field, no card"},
+  };
 }
 
 }  // namespace wallaudit::db

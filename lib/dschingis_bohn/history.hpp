@@ -21,6 +21,7 @@ class History final : public GameHistory {
   Explanation explanation() const override;
   std::vector<CanonicalItem> canonical() const override;
   std::vector<TurnAnnotation> annotations() const override;
+  std::vector<LegendEntry> legend() const override;
 
  private:
   std::shared_ptr<const Record> record_;

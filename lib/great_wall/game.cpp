@@ -104,10 +104,7 @@ class GreatWall final : public Game {
     for (Colour c : outcome.winners)
       result.winners.emplace_back(name(c));
     if (outcome.finished)
-      result.extra.emplace_back(
-          "ended_by", outcome.reason == EndReason::last_token ? "last-token" : "last-round");
-    else
-      result.extra.emplace_back("ended_by", nullptr);
+      result.ended_by = outcome.reason == EndReason::last_token ? "last-token" : "last-round";
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
     add_facts(*record, outcome, result.facts);
     if (ctx.want_key) result.key = canonical_key(id(), canonical_moves(*record));

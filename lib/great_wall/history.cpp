@@ -293,7 +293,7 @@ Frame History::frame(int turn) const {
                                 {x + 9, y + 40},
                                 "mark",
                                 std::string(card_code(p.top().card)),
-                                "",
+                                fmt::format("a {} card", name(p.top().card)),
                                 ""});
       if (sc.laid && sc.laid_place == static_cast<int>(i)) {
         f.scene.shapes.push_back({Shape::Kind::circle,
@@ -574,6 +574,23 @@ std::vector<TurnAnnotation> History::annotations() const {
     end.lines.push_back(note);
   out.push_back(std::move(end));
   return out;
+}
+
+std::vector<LegendEntry> History::legend() const {
+  return {
+      {"", "S1", "section 1 of the wall (closed: its tokens are won)"},
+      {"empty", "", "a token of the section lying face up (its value)"},
+      {"empty claimed", "", "the first token laid on a place (its value)"},
+      {"neutral card", "", "a card on a place of a section (its owner's colour)"},
+      {"neutral card destroyed", "", "a card covered by a dragon (offset behind)"},
+      {"", "Wa", "a wall card"},
+      {"", "Ga", "a gate card"},
+      {"", "To", "a watchtower card"},
+      {"", "No", "a noble card"},
+      {"", "Wr", "a warrior card"},
+      {"", "Ca", "a cavalry card"},
+      {"", "Dr", "a dragon card"},
+  };
 }
 
 }  // namespace wallaudit::gw

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/json.hpp"
@@ -100,10 +101,22 @@ std::string verdict_line(const CheckedRecord& record) {
   return line;
 }
 
-void append_text(std::string& out, const CheckedRecord& record) {
+void append_text(std::string& out, const CheckedRecord& record, const TextOptions& options) {
   const GameResult& r = *record.result;
   LineIndex lines(record.text);
+  std::size_t shown = 0, over = 0, follow_ons = 0;
   for (const Diagnostic& d : r.diagnostics.items()) {
+    if (options.hide_follow_ons && d.follow_on) {
+      ++follow_ons;
+      continue;
+    }
+    if (d.kind != FindingKind::info && options.max_errors) {
+      if (shown == options.max_errors) {
+        ++over;
+        continue;
+      }
+      ++shown;
+    }
     std::string where = d.loc.known()
                             ? fmt::format("{}:{}:{}", record.file, d.loc.line, d.loc.column)
                             : record.file;
@@ -112,6 +125,16 @@ void append_text(std::string& out, const CheckedRecord& record) {
     fmt::format_to(std::back_inserter(out), "{}: {}: {}{} [{}]\n", where, to_string(d.severity()),
                    d.message, follows, d.rule);
     if (d.loc.known()) append_caret(out, lines, d);
+  }
+  if (follow_ons || over) {
+    std::string left;
+    if (follow_ons)
+      left = fmt::format("{} follow-on finding{} hidden (--hide-follow-ons)", follow_ons,
+                         follow_ons == 1 ? "" : "s");
+    if (over)
+      left += fmt::format("{}{} more finding{} not shown (--max-errors {})",
+                          left.empty() ? "" : "; ", over, over == 1 ? "" : "s", options.max_errors);
+    fmt::format_to(std::back_inserter(out), "{}: {}\n", record.file, left);
   }
   out += verdict_line(record);
   out += '\n';
@@ -129,6 +152,8 @@ void append_json(std::string& out, const CheckedRecord& record) {
     w.value(r.game);
   w.key("verdict").value(to_string(r.verdict));
   w.key("finished").value(r.finished);
+  w.key("ended_by");
+  r.ended_by.empty() ? w.null() : w.value(r.ended_by);
   w.key("diagnostics").begin_array();
   for (const Diagnostic& d : r.diagnostics.items()) {
     w.begin_object();
@@ -164,14 +189,16 @@ void append_json(std::string& out, const CheckedRecord& record) {
     w.value(c);
   w.end_array();
   w.key("seconds").value(record.seconds);
-  if (!r.key.empty()) w.key("key").value(r.key);
+  w.key("key");
+  r.key.empty() ? w.null() : w.value(r.key);
   w.key("duplicate_of");
   record.duplicate_of.empty() ? w.null() : w.value(record.duplicate_of);
-
+  w.key("details").begin_object();
   for (const auto& [key, value] : r.extra) {
     w.key(key);
     value.write(w);
   }
+  w.end_object();
   w.end_object();
 }
 
@@ -224,13 +251,29 @@ void Summary::merge(const Summary& o) {
   if (slowest.size() > 5) slowest.resize(5);
 }
 
+bool rule_order(const std::string& a, const std::string& b) {
+  auto split = [](const std::string& id) {
+    std::size_t dash = id.rfind('-');
+    std::string prefix = dash == std::string::npos ? id : id.substr(0, dash);
+    std::string digits = dash == std::string::npos ? "" : id.substr(dash + 1);
+    bool numeric =
+        !digits.empty() && digits.size() < 10 &&
+        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return std::tuple(prefix, numeric ? std::stoll(digits) : -1LL, id);
+  };
+  return split(a) < split(b);
+}
+
 std::string summary_text(const Summary& s) {
   std::string out = fmt::format("{} record{}: {} ok, {} disputed, {} illegal, {} malformed",
                                 s.records, s.records == 1 ? "" : "s", s.verdicts[0], s.verdicts[1],
                                 s.verdicts[2], s.verdicts[3]);
   if (!s.rules.empty()) {
+    std::vector<std::pair<std::string, std::size_t>> sorted(s.rules.begin(), s.rules.end());
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto& a, const auto& b) { return rule_order(a.first, b.first); });
     std::string rules;
-    for (const auto& [rule, n] : s.rules)
+    for (const auto& [rule, n] : sorted)
       rules += fmt::format("{}{} ×{}", rules.empty() ? "" : ", ", rule, n);
     out += fmt::format("\nfindings by rule: {}", rules);
   }

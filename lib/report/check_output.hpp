@@ -23,9 +23,15 @@ struct CheckedRecord {
   std::string duplicate_of;  // the earlier record of the same game, if any
 };
 
+// What the text output leaves out of a record's findings.
+struct TextOptions {
+  std::size_t max_errors = 0;    // at most this many errors and disputes per record; 0: all
+  bool hide_follow_ons = false;  // leave out the findings that follow from an earlier error
+};
+
 // `FILE:LINE:COL: severity: message [RULE]`, the source line and a caret, per diagnostic,
-// then the record's verdict line.
-void append_text(std::string& out, const CheckedRecord& record);
+// then a line saying what was left out, if anything, then the record's verdict line.
+void append_text(std::string& out, const CheckedRecord& record, const TextOptions& options = {});
 // The verdict line alone: `FILE: illegal (…)`.
 std::string verdict_line(const CheckedRecord& record);
 
@@ -59,6 +65,9 @@ struct Summary {
 std::string summary_text(const Summary& summary);
 // `see: wallaudit rules ID`, one line per rule cited, by game and then by number.
 std::string see_lines(const Summary& summary);
+// Rule ids in the order of the reports: by game (the id's prefix), then by number (CC-303
+// before CC-1101).
+bool rule_order(const std::string& a, const std::string& b);
 // The summary object: records, verdict counts, rules, duplicates, slowest, definitions,
 // interrupted, not_checked and the tool's version.
 void append_summary_json(std::string& out, const Summary& summary);

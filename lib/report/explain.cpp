@@ -5,15 +5,11 @@
 #include <algorithm>
 
 #include "core/json.hpp"
+#include "report/check_output.hpp"
 
 namespace wallaudit::report {
 
 namespace {
-
-// When a step happened, in a sentence: "turn 12", "the set-up", "the end".
-std::string step_when(const ExplainStep& s) {
-  return s.turn ? fmt::format("turn {}", s.turn) : s.setup ? "the set-up" : "the end";
-}
 
 // The turn column of the table: the turn, 0 for the set-up (as `replay --turn 0`), or "end".
 std::string step_column(const ExplainStep& s) {
@@ -34,66 +30,89 @@ std::string signed_or_blank(int v) {
   return v ? fmt::format("{:+}", v) : std::string();
 }
 
+// "line 268, turn 12, blue: MESSAGE [CC-804]", as the check reports the finding.
+std::string finding_text(const Diagnostic& d) {
+  std::string where = d.loc.known() ? fmt::format("line {}", d.loc.line) : "the record";
+  if (d.turn > 0) where += fmt::format(", turn {}", d.turn);
+  std::string follows =
+      d.follow_on ? fmt::format(" (follows from line {})", d.follows_line) : std::string();
+  return fmt::format("{}: {}{} [{}]", where, d.message, follows, d.rule);
+}
+
+void write_finding(JsonWriter& w, const Diagnostic& d) {
+  w.begin_object();
+  w.key("rule").value(d.rule);
+  w.key("line");
+  d.loc.known() ? w.value(static_cast<long long>(d.loc.line)) : w.null();
+  w.key("column");
+  d.loc.known() ? w.value(static_cast<long long>(d.loc.column)) : w.null();
+  w.key("turn");
+  d.turn > 0 ? w.value(d.turn) : w.null();
+  w.key("colour");
+  d.colour.empty() ? w.null() : w.value(d.colour);
+  w.key("message").value(d.message);
+  w.key("follow_on").value(d.follow_on);
+  w.key("follows_line");
+  d.follow_on ? w.value(static_cast<long long>(d.follows_line)) : w.null();
+  w.end_object();
+}
+
+std::vector<const Diagnostic*> rule_findings(const GameResult& result) {
+  std::vector<const Diagnostic*> out;
+  for (const auto& d : result.diagnostics.items())
+    if (d.kind == FindingKind::rule) out.push_back(&d);
+  return out;
+}
+
 }  // namespace
+
+std::vector<const Diagnostic*> dispute_findings(const GameResult& result) {
+  std::vector<const Diagnostic*> out;
+  for (const auto& d : result.diagnostics.items())
+    if (d.kind == FindingKind::dispute) out.push_back(&d);
+  return out;
+}
 
 RunningTotals running_totals(const Explanation& ex) {
   RunningTotals rt;
   std::vector<int> rec(ex.colours.size()), cla(ex.colours.size());
-  std::vector<bool> parted(ex.colours.size());
-  for (std::size_t i = 0; i < ex.steps.size(); ++i) {
-    const ExplainStep& s = ex.steps[i];
+  for (const ExplainStep& s : ex.steps) {
     ColourPoints r, c;
     for (std::size_t k = 0; k < ex.colours.size(); ++k) {
       const std::string& colour = ex.colours[k];
       int points = get(s.points, colour);
       rec[k] += points;
-      cla[k] += s.claimed.empty() ? points : get(s.claimed, colour);
+      if (s.claims_totals && has(s.claimed, colour))
+        // A claimed total moves the claimed running total by its difference from the
+        // recomputed total it is held to.
+        cla[k] = rec[k] + get(s.claimed, colour) -
+                 (has(s.recomputed_totals, colour) ? get(s.recomputed_totals, colour) : rec[k]);
+      else if (s.claims_totals)
+        cla[k] += points;
+      else
+        cla[k] += s.claimed.empty() ? points : get(s.claimed, colour);
       r.emplace_back(colour, rec[k]);
       c.emplace_back(colour, cla[k]);
-      if (!parted[k] && rec[k] != cla[k]) {
-        parted[k] = true;
-        Divergence d;
-        d.colour = colour;
-        d.step = static_cast<int>(i);
-        d.turn = s.turn;
-        d.loc = s.loc;
-        d.claimed = cla[k];
-        d.recomputed = rec[k];
-        int claimed_here = has(s.claimed, colour) ? get(s.claimed, colour) : 0;
-        d.message = fmt::format(
-            "{} parts at {} ({}{}): claimed {} there, recomputed {}{}", colour, step_when(s),
-            s.title, s.loc.known() ? fmt::format(", line {}", s.loc.line) : "", claimed_here,
-            points, has(s.claimed, colour) ? "" : " (no claim for it in a step with claims)");
-        rt.divergences.push_back(std::move(d));
-      }
     }
     rt.recomputed.push_back(std::move(r));
     rt.claimed.push_back(std::move(c));
   }
-  // The final claims, where the steps agreed.
-  for (std::size_t k = 0; k < ex.colours.size(); ++k) {
-    const std::string& colour = ex.colours[k];
-    if (parted[k] || !has(ex.final_claims, colour)) continue;
-    int final_claim = get(ex.final_claims, colour);
-    int total = get(ex.totals, colour);
-    if (final_claim == total) continue;
-    Divergence d;
-    d.colour = colour;
-    d.step = -1;
-    d.loc = ex.final_claims_loc;
-    d.claimed = final_claim;
-    d.recomputed = total;
-    d.message = fmt::format(
-        "{} parts at the final claim{}: claimed {}, recomputed {} (the scoring steps add up to {})",
-        colour, d.loc.known() ? fmt::format(" (line {})", d.loc.line) : "", final_claim, total,
-        cla[k]);
-    rt.divergences.push_back(std::move(d));
-  }
   return rt;
 }
 
-std::string explain_text(const std::string& file, const Explanation& ex) {
-  std::string out = fmt::format("Score audit of {}\n", file);
+std::string explain_text(const std::string& file, const GameResult& result, const Explanation& ex) {
+  // The verdict first, in the words of `check`.
+  std::string out =
+      fmt::format("Score audit of {}\n", verdict_line(CheckedRecord{file, {}, &result, 0, {}}));
+  auto violations = rule_findings(result);
+  if (!violations.empty()) {
+    out += "  the record is illegal; the figures below are those of the game as recorded:\n";
+    for (const Diagnostic* d : violations)
+      out += fmt::format("  {}\n", finding_text(*d));
+  }
+  // The notes of the check (a modelled board, a record that ends early, …), then the game's.
+  for (const auto& d : result.diagnostics.items())
+    if (d.kind == FindingKind::info) out += fmt::format("  note: {} [{}]\n", d.message, d.rule);
   for (const auto& note : ex.notes)
     out += fmt::format("  {}\n", note);
   out += '\n';
@@ -113,22 +132,43 @@ std::string explain_text(const std::string& file, const Explanation& ex) {
     out += row + "\n";
     for (const auto& line : s.lines)
       out += fmt::format("      {}\n", line);
+    if (!s.totals_after.empty()) {
+      std::string after = fmt::format("{:>4}  {:<{}}", "", "  totals after this step", title_width);
+      for (const auto& c : ex.colours)
+        after +=
+            fmt::format("{:>8}", has(s.totals_after, c) ? std::to_string(get(s.totals_after, c))
+                                                        : std::string("-"));
+      out += after + "\n";
+    }
     if (!s.claimed.empty()) {
-      std::string claimed = fmt::format("{:>4}  {:<{}}", "", "  claimed", title_width);
-      bool differs = false;
+      std::string claimed =
+          fmt::format("{:>4}  {:<{}}", "", s.claims_totals ? "  claimed total" : "  claimed points",
+                      title_width);
       for (const auto& c : ex.colours) {
-        claimed +=
-            fmt::format("{:>8}", has(s.claimed, c) ? fmt::format("{:+}", get(s.claimed, c)) : "-");
-        if (get(s.claimed, c) != get(s.points, c)) differs = true;
+        std::string cell = !has(s.claimed, c) ? "-"
+                           : s.claims_totals  ? std::to_string(get(s.claimed, c))
+                                              : fmt::format("{:+}", get(s.claimed, c));
+        claimed += fmt::format("{:>8}", cell);
       }
-      out += claimed + (differs ? "  ≠ recomputed\n" : "\n");
+      out += claimed + "\n";
+      if (s.claims_totals) {
+        std::string recomputed =
+            fmt::format("{:>4}  {:<{}}", "", "  recomputed total", title_width);
+        for (const auto& c : ex.colours)
+          recomputed += fmt::format("{:>8}", has(s.recomputed_totals, c)
+                                                 ? std::to_string(get(s.recomputed_totals, c))
+                                                 : std::string());
+        out += recomputed + "\n";
+      }
     }
   }
   out += "\n";
+  // The recomputed scores and the winners are the result's, as `check` reports them.
+  const ColourPoints& scores = result.scores_known ? result.scores : ex.totals;
   std::string totals = fmt::format(
-      "{:<50}", ex.finished ? "final scores, recomputed" : "scores reached, recomputed");
+      "{:<50}", result.finished ? "final scores, recomputed" : "scores reached, recomputed");
   for (const auto& c : ex.colours)
-    totals += fmt::format("{:>8}", get(ex.totals, c));
+    totals += fmt::format("{:>8}", get(scores, c));
   out += totals + "\n";
   if (!ex.final_claims.empty()) {
     std::string claims = fmt::format("{:<50}", "final scores, claimed");
@@ -138,27 +178,32 @@ std::string explain_text(const std::string& file, const Explanation& ex) {
     out += claims + "\n";
   }
   if (!rt.recomputed.empty()) {
-    std::string running = fmt::format("{:<50}", "claims and recomputed steps add up to");
+    std::string running = fmt::format("{:<50}", "the steps' claims add up to");
     for (const auto& c : ex.colours)
       running += fmt::format("{:>8}", get(rt.claimed.back(), c));
     out += running + "\n";
   }
-  if (!ex.winners.empty()) {
+  if (!result.winners.empty()) {
     std::string w;
-    for (const auto& c : ex.winners)
+    for (const auto& c : result.winners)
       w += (w.empty() ? "" : ", ") + c;
     out += fmt::format("winners: {}\n", w);
   }
-  if (rt.divergences.empty()) {
-    out += "every claim agrees with the recomputation\n";
+  out += "\n";
+  auto disputes = dispute_findings(result);
+  if (disputes.empty()) {
+    out += violations.empty() ? "every claim agrees with the recomputation\n"
+                              : "no claim is disputed; the record is illegal (above)\n";
   } else {
-    for (const auto& d : rt.divergences)
-      out += d.message + "\n";
+    out += fmt::format("{} claim{} differ{} from the recomputation:\n", disputes.size(),
+                       disputes.size() == 1 ? "" : "s", disputes.size() == 1 ? "s" : "");
+    for (const Diagnostic* d : disputes)
+      out += fmt::format("  {}\n", finding_text(*d));
   }
   return out;
 }
 
-std::string explain_json(const std::string& file, const std::string& game, const Explanation& ex) {
+std::string explain_json(const std::string& file, const GameResult& result, const Explanation& ex) {
   RunningTotals rt = running_totals(ex);
   std::string out;
   JsonWriter w(out);
@@ -170,11 +215,16 @@ std::string explain_json(const std::string& file, const std::string& game, const
   };
   w.begin_object();
   w.key("file").value(file);
-  w.key("game").value(game);
-  w.key("finished").value(ex.finished);
+  w.key("game").value(result.game);
+  w.key("verdict").value(to_string(result.verdict));
+  w.key("finished").value(result.finished);
   w.key("colours").begin_array();
   for (const auto& c : ex.colours)
     w.value(c);
+  w.end_array();
+  w.key("violations").begin_array();
+  for (const Diagnostic* d : rule_findings(result))
+    write_finding(w, *d);
   w.end_array();
   w.key("steps").begin_array();
   for (std::size_t i = 0; i < ex.steps.size(); ++i) {
@@ -198,6 +248,17 @@ std::string explain_json(const std::string& file, const std::string& game, const
       w.null();
     else
       points(s.claimed);
+    w.key("totals_after");
+    if (s.totals_after.empty())
+      w.null();
+    else
+      points(s.totals_after);
+    w.key("claims_are_totals").value(s.claims_totals);
+    w.key("recomputed_totals");
+    if (s.recomputed_totals.empty())
+      w.null();
+    else
+      points(s.recomputed_totals);
     w.key("running");
     points(rt.recomputed[i]);
     w.key("claimed_running");
@@ -208,30 +269,18 @@ std::string explain_json(const std::string& file, const std::string& game, const
   }
   w.end_array();
   w.key("totals");
-  points(ex.totals);
+  points(result.scores_known ? result.scores : ex.totals);
   w.key("final_claims");
   if (ex.final_claims.empty())
     w.null();
   else
     points(ex.final_claims);
-  w.key("divergences").begin_array();
-  for (const auto& d : rt.divergences) {
-    w.begin_object();
-    w.key("colour").value(d.colour);
-    w.key("turn");
-    d.turn ? w.value(d.turn) : w.null();
-    w.key("line");
-    d.loc.known() ? w.value(static_cast<long long>(d.loc.line)) : w.null();
-    w.key("step");
-    d.step >= 0 ? w.value(d.step) : w.null();
-    w.key("claimed").value(d.claimed);
-    w.key("recomputed").value(d.recomputed);
-    w.key("message").value(d.message);
-    w.end_object();
-  }
+  w.key("disputes").begin_array();
+  for (const Diagnostic* d : dispute_findings(result))
+    write_finding(w, *d);
   w.end_array();
   w.key("winners").begin_array();
-  for (const auto& c : ex.winners)
+  for (const auto& c : result.winners)
     w.value(c);
   w.end_array();
   w.key("notes").begin_array();

@@ -1,36 +1,32 @@
-// The score audit: every scoring step, claimed and recomputed side by side, and where each
-// colour's claimed running total first parts from the recomputed one.
+// The score audit: every scoring step, claimed and recomputed side by side, and the findings
+// of the check on the claims. The verdict and every finding come from the record's GameResult,
+// the same result `check` reports; nothing here compares claims on its own.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/game.hpp"
 #include "core/history.hpp"
 
 namespace wallaudit::report {
 
-// Where a colour's claimed running total first differs from the recomputed one.
-struct Divergence {
-  std::string colour;
-  int step = -1;  // index into Explanation::steps; -1: at the final claim
-  int turn = 0;
-  SourceLoc loc;
-  int claimed = 0;     // the running total the claims give after that step
-  int recomputed = 0;  // the recomputed running total
-  std::string message;
-};
-
-// Running totals after each step, recomputed and as claimed (a step without any claim counts
-// as recomputed; in a step with claims, a colour without one claims 0).
+// Running totals after each step, recomputed and as claimed: a step without any claim adds its
+// recomputed points to both; a step whose claims are totals sets the claimed total of each
+// colour it names; a step whose claims are points adds them (a colour without one claims 0).
+// For display only: which claims are wrong is the check's finding, not this arithmetic.
 struct RunningTotals {
   std::vector<ColourPoints> recomputed;
   std::vector<ColourPoints> claimed;
-  std::vector<Divergence> divergences;  // one per colour whose claims part, seat order
 };
 RunningTotals running_totals(const Explanation& ex);
 
-std::string explain_text(const std::string& file, const Explanation& ex);
-std::string explain_json(const std::string& file, const std::string& game, const Explanation& ex);
+// The findings of `result` that dispute a claimed figure (score disputes), in report order.
+std::vector<const Diagnostic*> dispute_findings(const GameResult& result);
+
+// The audit as text: the verdict line of `check` first, the rule violations of an illegal
+// record, the steps, the totals, then every score dispute of the check at its line.
+std::string explain_text(const std::string& file, const GameResult& result, const Explanation& ex);
+std::string explain_json(const std::string& file, const GameResult& result, const Explanation& ex);
 
 }  // namespace wallaudit::report

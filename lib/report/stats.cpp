@@ -56,7 +56,9 @@ void StatsAccumulator::add(const GameResult& r, const std::string& name) {
   ++g.records;
   ++g.verdicts[static_cast<std::size_t>(r.verdict)];
   for (const auto& d : r.diagnostics.items())
-    if (d.kind == FindingKind::rule || d.kind == FindingKind::format) ++g.violations[d.rule];
+    if ((d.kind == FindingKind::rule || d.kind == FindingKind::format) &&
+        (count_follow_ons_ || !d.follow_on))
+      ++g.violations[d.rule];
   bool legal = r.verdict == Verdict::ok || r.verdict == Verdict::disputed;
   if (!legal) return;
   for (const auto& f : r.facts) {
@@ -115,6 +117,8 @@ std::vector<std::string> histogram(const Distribution& d) {
   int buckets = static_cast<int>(std::min<double>(16, hi - lo + 1));
   if (buckets < 1) buckets = 1;
   double width = std::max(1.0, std::ceil((hi - lo + 1) / buckets));
+  // As many buckets of that width as reach the highest value: none starts past it.
+  buckets = std::max(1, static_cast<int>(std::ceil((hi - lo + 1) / width)));
   std::vector<std::size_t> counts(static_cast<std::size_t>(buckets));
   for (const auto& [v, c] : d.histogram()) {
     auto b = static_cast<std::size_t>(std::min<double>(buckets - 1, std::floor((v - lo) / width)));
@@ -179,7 +183,8 @@ std::string stats_text(const StatsAccumulator& stats) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
       });
       if (v.size() > 10) v.resize(10);
-      out += "  most common violations:";
+      out += stats.counts_follow_ons() ? "  most common violations (with follow-ons):"
+                                       : "  most common violations:";
       for (const auto& [n, rule] : v)
         out += fmt::format(" {} ×{}", rule, n);
       out += "\n";

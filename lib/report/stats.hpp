@@ -38,13 +38,17 @@ struct GameStats {
   std::map<std::string, std::pair<std::size_t, std::size_t>> colour_wins;  // colour → wins, games
   std::map<std::string, double> counts;                                    // count facts, summed
   std::map<std::string, Distribution> values;                              // value facts
-  std::map<std::string, std::size_t> violations;  // rule → findings, all records
+  std::map<std::string, std::size_t> violations;  // rule → findings (primary ones by default)
 };
 
 class StatsAccumulator {
  public:
+  // `follow_ons`: count the findings that follow from an earlier error too (by default only
+  // the primary findings count).
+  explicit StatsAccumulator(bool follow_ons = false) : count_follow_ons_(follow_ons) {}
   // Adds a record; a definition file (result.definition set) is listed, not counted.
   void add(const GameResult& result, const std::string& name = {});
+  bool counts_follow_ons() const { return count_follow_ons_; }
   const std::map<std::string, GameStats>& games() const { return games_; }  // by game id
   std::size_t unreadable() const { return unreadable_; }
   const std::vector<std::string>& definitions() const { return definitions_; }
@@ -53,6 +57,7 @@ class StatsAccumulator {
   std::map<std::string, GameStats> games_;
   std::size_t unreadable_ = 0;
   std::vector<std::string> definitions_;
+  bool count_follow_ons_ = false;
 };
 
 std::string stats_text(const StatsAccumulator& stats);

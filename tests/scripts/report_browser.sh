@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Opens a `wallaudit report` page in headless Chromium, steps to the last turn with the page's
-# own control, checks from the DOM that the pieces drawn equal the pieces on the board, and
-# saves a screenshot next to the binary (report-screenshot.png).
+# Opens a `wallaudit report` page in headless Chromium, steps to the last step with the page's
+# own control, checks from the DOM that the pieces drawn equal the pieces on the board and that
+# the caption states the scores of the score table, checks that an address (#turn-3) opens
+# that turn, and saves a screenshot next to the binary (report-screenshot.png).
 # Skipped (exit 77, with a message) where Chromium is absent, except in CI where it must run.
 set -uo pipefail
 bin=$1
@@ -21,25 +22,42 @@ flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
        --disable-background-networking --disable-component-update --disable-sync
        --user-data-dir="$tmp/profile")
 fail=0
-for sample in four-players-two-expansions two-players-neutral-walls; do
-  record="$src/samples/chang-cheng/legal/$sample.xml"
-  "$bin" report "$record" -o "$tmp/$sample.html" || { echo "report failed for $sample"; exit 1; }
+for sample in legal/four-players-two-expansions legal/two-players-neutral-walls \
+              disputed/final-claimed-wrong; do
+  record="$src/samples/chang-cheng/$sample.xml"
+  sample=$(basename "$sample")
+  "$bin" report "$record" -o "$tmp/$sample.html"; [ $? -le 1 ] || { echo "report failed for $sample"; exit 1; }
   frames=$(grep -o 'class="frame"' "$tmp/$sample.html" | wc -l)
   dom=$(timeout 120 "$browser" "${flags[@]}" --virtual-time-budget=5000 --dump-dom \
         "file://$tmp/$sample.html#selftest-last" 2>/dev/null)
   result=$(printf '%s' "$dom" | grep -o '<pre id="selftest">[^<]*' | sed 's/<pre id="selftest">//')
   echo "$sample: $result (frames: $frames)"
-  turn=$(printf '%s' "$result" | sed -n 's/.*turn=\([0-9]*\).*/\1/p')
+  step=$(printf '%s' "$result" | sed -n 's/.*step=\([0-9]*\).*/\1/p')
   drawn=$(printf '%s' "$result" | sed -n 's/.*drawn=\([0-9]*\).*/\1/p')
   expected=$(printf '%s' "$result" | sed -n 's/.*expected=\([0-9]*\).*/\1/p')
-  if [ -z "$turn" ] || [ "$turn" -ne $((frames - 1)) ]; then
-    echo "  the page did not step to the last turn ($((frames - 1)))"
+  caption=$(printf '%s' "$result" | sed -n 's/.*caption=\(.*\) table=.*/\1/p')
+  table=$(printf '%s' "$result" | sed -n 's/.* table=\(.*\)/\1/p')
+  if [ -z "$step" ] || [ "$step" -ne $((frames - 1)) ]; then
+    echo "  the page did not step to the last step ($((frames - 1)))"
+    fail=1
+  elif [ -z "$table" ] || [ "$caption" != "$table" ]; then
+    echo "  the last caption ($caption) differs from the score table ($table)"
     fail=1
   elif [ -z "$drawn" ] || [ "$drawn" -ne "$expected" ] || [ "$expected" -eq 0 ]; then
     echo "  pieces drawn ($drawn) differ from pieces on the board ($expected)"
     fail=1
   fi
 done
+# An address names a turn: #turn-3 opens the board after turn 3.
+dom=$(timeout 120 "$browser" "${flags[@]}" --virtual-time-budget=5000 --dump-dom \
+      "file://$tmp/four-players-two-expansions.html#turn-3" 2>/dev/null)
+if ! printf '%s' "$dom" | grep -q '<div class="frame[^"]*" id="turn-3" [^>]*data-turn="3"[^>]*>'; then
+  echo "#turn-3: no frame of turn 3"
+  fail=1
+elif printf '%s' "$dom" | grep -o '<div class="frame[^"]*" id="turn-3"[^>]*>' | grep -q hidden; then
+  echo "#turn-3 does not show turn 3"
+  fail=1
+fi
 shot="$(dirname "$(realpath "$bin")")/report-screenshot.png"
 timeout 120 "$browser" "${flags[@]}" --window-size=1280,1600 --virtual-time-budget=5000 \
   --screenshot="$shot" "file://$tmp/four-players-two-expansions.html#selftest-last" >/dev/null 2>&1
