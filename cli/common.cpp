@@ -65,7 +65,7 @@ std::string usage_error(const po::error& e) {
   if (auto* m = dynamic_cast<const po::multiple_occurrences*>(&e))
     return fmt::format("{} is given more than once", option(*m));
   if (auto* v = dynamic_cast<const po::invalid_option_value*>(&e))
-    return fmt::format("{} takes a number", option(*v));
+    return fmt::format("{} takes a number within its range", option(*v));
   if (auto* s = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) {
     switch (s->kind()) {
       case po::invalid_command_line_syntax::missing_parameter:

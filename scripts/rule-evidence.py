@@ -112,7 +112,9 @@ def check_samples(binary):
                          capture_output=True, text=True, check=False)
     if out.returncode not in (0, 1, 2):
         sys.exit("rule-evidence: checking the samples failed:\n" + out.stderr)
-    return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    objects = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    # The last line is the run's summary, not a record.
+    return [o for o in objects if "summary" not in o]
 
 
 def breach_lines(path, line):

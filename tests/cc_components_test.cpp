@@ -126,6 +126,19 @@ TEST(ChangChengComponents, CC205_GeometryComesFromTheBoardDefinition) {
   GameResult r = check_text(standard.str());
   EXPECT_EQ(r.verdict, Verdict::malformed);
   EXPECT_EQ(r.diagnostics.items().front().rule, "REC-007");
+  // A record on its own board set gets no note; one on the built-in modelled standard set
+  // gets the note that its verdict holds for the model.
+  GameResult own = check_text(inline_boards.str());
+  for (const auto& d : own.diagnostics.items())
+    EXPECT_NE(d.rule, "CC-205") << d.message;
+  GameResult on_standard =
+      check_text(read_source_file("samples/chang-cheng/legal/three-players.xml"));
+  const Diagnostic* note = nullptr;
+  for (const auto& d : on_standard.diagnostics.items())
+    if (d.kind == FindingKind::info && d.rule == "CC-205") note = &d;
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->rule, "CC-205");
+  EXPECT_EQ(on_standard.verdict, Verdict::ok);
 }
 
 // CC-602: expansions due by player count (two or three players, and teams: one; four: two).

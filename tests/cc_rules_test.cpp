@@ -748,6 +748,9 @@ Turns early_third() {
 TEST(ChangChengRules, Expansion) {
   const std::string immediate = R"(<option name="expansion-timing" value="immediate"/>)";
   run_cases({
+      {"CC-205 a record on the board set it defines is checked without a model note",
+       [] { return mini(upto(game1(), 3)); },
+       {}},
       {"CC-601 an expansion due and not made",
        [] {
          return mini(

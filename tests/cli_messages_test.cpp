@@ -38,7 +38,7 @@ TEST(CliMessages, BadCommandLinesInOurOwnWords) {
            {{"check", "--frobnicate", record},
             "wallaudit check: unknown option '--frobnicate' (see 'wallaudit check --help')\n"},
            {{"replay", "--turn", "x", record},
-            "wallaudit replay: --turn takes a number (see 'wallaudit replay --help')\n"},
+            "wallaudit replay: --turn takes a number within its range (see 'wallaudit replay --help')\n"},
            {{"replay", record, "--turn"},
             "wallaudit replay: --turn needs a value (see 'wallaudit replay --help')\n"},
            {{"boards", "--max-turns", "3"},

@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <variant>
 
 #include "core/json.hpp"
 #include "report/html.hpp"
 #include "support/support.hpp"
+
+namespace fs = std::filesystem;
 
 namespace wallaudit::test {
 
@@ -39,9 +42,12 @@ std::string expect_one_truth(const std::string& name, const std::string& xml,
   SCOPED_TRACE(name);
   const std::string target = path.empty() ? "-" : path;
   const std::string* input = path.empty() ? &xml : nullptr;
-  RunResult check = run_cli({"check", "--format", "jsonl", target}, input);
-  RunResult text = run_cli({"explain", target}, input);
-  RunResult json = run_cli({"explain", "--format", "json", target}, input);
+  // A sample may name a board or map file of a sibling folder (../maps/…): that tree is
+  // allowed as a definitions directory, as a user checking the folder would have it.
+  const std::string tree = path.empty() ? "." : fs::path(path).parent_path().parent_path().string();
+  RunResult check = run_cli({"check", "--format", "jsonl", "--definitions", tree, target}, input);
+  RunResult text = run_cli({"explain", "--definitions", tree, target}, input);
+  RunResult json = run_cli({"explain", "--format", "json", "--definitions", tree, target}, input);
   EXPECT_EQ(text.status, check.status) << text.out << text.err;
   EXPECT_EQ(json.status, check.status);
   std::string first_line = check.out.substr(0, check.out.find('\n'));
