@@ -40,6 +40,12 @@ struct Diagnostic {
   // Set when the finding may be a consequence of the earlier error on follows_line.
   bool follow_on = false;
   std::uint32_t follows_line = 0;
+  // What the finding is about, in the game's canonical names ("2A.W5", "province Shu"),
+  // for reports that mark it on the board; empty when the game names nothing.
+  std::vector<std::string> involves;
+  // For an error on an action: the nearest legal actions of that decision, in canonical
+  // text, nearest first (at most three; none when nothing was legal).
+  std::vector<std::string> suggestions;
 
   Severity severity() const;
 };

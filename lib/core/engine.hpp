@@ -1,0 +1,135 @@
+// The engine interface every game implements, in the style of OpenSpiel's `State`: a game is
+// a value you can copy, driven one decision at a time by typed actions. The engine knows the
+// rules and nothing of XML or output; a game's reader turns a record into a start state and
+// a sequence of placed actions, and one generic driver (core/check.hpp) applies them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/source.hpp"
+
+namespace wallaudit {
+
+// A rule's id as the rules documents give it ("CC-406"). Each game names every id it
+// enforces once, as a constant in its `rule_ids.hpp`; nothing assembles an id from parts.
+using RuleId = std::string_view;
+
+// The number of an action in the sequence a state is driven with, counted from 1; 0 means
+// "no action" (e.g. a finding that follows from nothing).
+using StepNo = std::uint32_t;
+
+// The actor of a set-up step or of a hidden draw, which no player decides.
+inline constexpr std::string_view kChance = "chance";
+
+// One action of a game: a typed value with a canonical one-line text form,
+// `ACTOR: KIND ARGS…` (`red: wall 2A.W5`, `blue: resolve flood plus`), that the game's
+// State::parse_action reads back into an equal action.
+class Action {
+ public:
+  virtual ~Action() = default;
+  virtual std::unique_ptr<Action> clone() const = 0;
+  // Who takes the action: a colour ("red"), or kChance.
+  virtual std::string actor() const = 0;
+  // The kind of action: the first word after the actor ("wall", "resolve", "trade").
+  virtual std::string_view kind() const = 0;
+  // The canonical text; text() of equal actions is equal, and only of equal actions.
+  virtual std::string text() const = 0;
+  // How far `other` lies from this action, for repair hints: 0 when equal; every action of
+  // another kind lies farther than every action of the same kind. The default compares only
+  // kinds; games refine it by the nearest space, card or target.
+  virtual int distance(const Action& other) const;
+};
+using ActionPtr = std::unique_ptr<Action>;
+
+// A finding of one step: a broken rule, a claimed figure that differs, or a remark.
+struct Finding {
+  FindingKind kind = FindingKind::rule;
+  RuleId rule;
+  std::string message;
+  std::string colour;  // the colour concerned; empty when none
+  // The part of the action the finding points at, an index into PlacedAction::parts;
+  // 0 is the whole action.
+  std::uint8_t part = 0;
+  // What the finding is about, in canonical names ("2A.W5", "province Shu", "red's hand").
+  std::vector<std::string> involves;
+  // The earlier erroneous step whose effects this finding reads (pieces, spaces, cards,
+  // resources, scores of the colours affected); 0 when it reads nothing an error changed.
+  // A finding with a cause is a follow-on of that step.
+  StepNo cause = 0;
+};
+
+// What one applied action did.
+struct StepResult {
+  std::vector<Finding> findings;
+  std::vector<std::pair<std::string, int>> points;  // colour → points this step gave (or took)
+  std::vector<std::string> completions;             // what it completed, in words
+  // True when the step broke a rule of its own (a rule finding without a cause).
+  bool erroneous() const;
+};
+
+// Legal actions of a decision whose set is too large to list (domestic trades, donations):
+// the kind and its bounds in words.
+struct ActionFamily {
+  std::string kind;
+  std::string bounds;  // "give 1–7 of one resource for 1–7 of another, to any other colour"
+};
+
+struct LegalActions {
+  std::vector<ActionPtr> listed;
+  std::vector<ActionFamily> described;  // in addition to `listed`
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+  // An independent copy: applying actions to it leaves this state as it is.
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  // Who takes the next decision: a colour, kChance, or "" when the game is over.
+  virtual std::string current_player() const = 0;
+  // The next decision in a few words ("turn 12, red: a wall, a scoring or a pass").
+  virtual std::string decision() const = 0;
+  // Every legal action of the next decision (none when the game is over).
+  virtual LegalActions legal_actions() const = 0;
+  // Applies `action` as step `step` (steps count from 1, one more for each call). An action
+  // that breaks a rule is reported as a finding and applied as far as it can be, so that
+  // later steps see the table the players saw; what it changed then carries `step` as the
+  // cause of whatever reads it later.
+  virtual StepResult apply(const Action& action, StepNo step) = 0;
+  // Reads the canonical text of an action of this game, or nullopt with `error` set.
+  virtual std::optional<ActionPtr> parse_action(std::string_view text,
+                                                std::string& error) const = 0;
+
+  virtual bool is_terminal() const = 0;
+  // Every playing colour's points so far, seat order.
+  virtual std::vector<std::pair<std::string, int>> scores() const = 0;
+  // The table in a few lines of text, for debugging and tests.
+  virtual std::string to_string() const = 0;
+  // Findings only the end of a record reveals (a turn left half done, a claim never made);
+  // the driver asks once, after the record's last action.
+  virtual std::vector<Finding> at_end_of_record() const { return {}; }
+};
+
+// Up to `count` legal actions of `state`'s next decision nearest to `wanted`, nearest first:
+// the same kind before any other kind, then by Action::distance, then in listed order. Never
+// `wanted` itself. Empty when nothing is legal.
+std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, std::size_t count);
+
+// An action of a record, with where it stands.
+struct PlacedAction {
+  ActionPtr action;
+  SourceLoc loc;                 // the element
+  std::vector<SourceLoc> parts;  // Finding::part n > 0 points at parts[n - 1] (when known)
+  int turn = 0;                  // the <turn> it belongs to, from 1; 0 outside <play>
+  // Where Finding::part `part` points: parts[part - 1] when known, else the element.
+  SourceLoc where(std::uint8_t part) const;
+};
+
+}  // namespace wallaudit
