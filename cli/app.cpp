@@ -38,6 +38,7 @@ const std::vector<Command>& commands() {
       {"stats", "figures over an archive: scores, win rates, cards, violations", stats_command},
       {"summarize", "one summary from the JSON Lines outputs of several check runs",
        summarize_command},
+      {"moves", "who acts next and every legal action of the next decision", moves_command},
       {"boards", "list the board sides known and their geometry", boards_command},
       {"rules", "the rule catalogue: a rule's statement, options, a breach, the fix",
        rules_command},

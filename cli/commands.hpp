@@ -16,5 +16,6 @@ int report_command(const std::vector<std::string>& args);
 int stats_command(const std::vector<std::string>& args);
 int summarize_command(const std::vector<std::string>& args);
 int rules_command(const std::vector<std::string>& args);
+int moves_command(const std::vector<std::string>& args);
 
 }  // namespace wallaudit::cli

@@ -33,17 +33,22 @@ int status_of(Verdict verdict) {
   return kExitMalformed;
 }
 
+std::optional<std::string> read_one_record(const std::string& path, const char* command,
+                                           Input& input) {
+  input = Input{path, path == "-" ? "" : path, path == "-"};
+  std::string error;
+  auto text = input.is_stdin
+                  ? read_input(input, error)
+                  : read_file_limited(path, include_policy().limits.max_record_bytes, error);
+  if (!text) fmt::print(stderr, "wallaudit {}: cannot read {}: {}\n", command, path, error);
+  return text;
+}
+
 std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ctx,
                                         const char* command, int& status) {
-  std::vector<std::string> warnings;
   LoadedRecord loaded;
-  loaded.input = Input{path, path == "-" ? "" : path, path == "-"};
-  std::string error;
-  auto text = loaded.input.is_stdin
-                  ? read_input(loaded.input, error)
-                  : read_file_limited(path, include_policy().limits.max_record_bytes, error);
+  auto text = read_one_record(path, command, loaded.input);
   if (!text) {
-    fmt::print(stderr, "wallaudit {}: cannot read {}: {}\n", command, path, error);
     status = kExitMalformed;
     return std::nullopt;
   }

@@ -16,6 +16,11 @@ struct LoadedRecord {
   GameResult result;
 };
 
+// Reads the bytes of one record (a file, or "-" for standard input) and sets `input`; when it
+// cannot be read, prints why to stderr and returns nullopt.
+std::optional<std::string> read_one_record(const std::string& path, const char* command,
+                                           Input& input);
+
 // Reads and checks one record with its history kept. When it cannot be read or replayed,
 // prints the diagnostics to stderr, sets `status` (the check's: 2 for a malformed record, 1 for
 // a set-up no game starts from) and returns nullopt.

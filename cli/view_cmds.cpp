@@ -8,13 +8,16 @@
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/included_files.hpp"
 #include "cli/single.hpp"
 #include "core/registry.hpp"
 #include "report/annotate.hpp"
+#include "report/check_output.hpp"
 #include "report/diff.hpp"
 #include "report/explain.hpp"
 #include "report/frames.hpp"
 #include "report/html.hpp"
+#include "report/moves.hpp"
 
 namespace po = boost::program_options;
 
@@ -137,6 +140,76 @@ int replay_command(const std::vector<std::string>& args) {
   write_stdout(report::frame_text(
       fmt::format("{} ({})", loaded->input.name, game_title(loaded->result)), h.frame(turn), ansi));
   return status;
+}
+
+int moves_command(const std::vector<std::string>& args) {
+  po::options_description desc("moves options");
+  desc.add_options()("turn", po::value<int>(),
+                     "N: the point after turn N (0: after set-up; default: where the record "
+                     "stops)")("format", po::value<std::string>()->default_value("text"),
+                               "text or json");
+  po::variables_map vm;
+  if (!parse_one(args, desc, vm,
+                 "usage: wallaudit moves [OPTIONS] FILE [--turn N]\n\n"
+                 "Who acts after turn N and every legal action of the next decision, grouped\n"
+                 "by kind, in the canonical text the engine reads back (`red: wall 2A.W5`).\n"
+                 "Sets too large to list (trades, donations) are described by their bounds.\n"
+                 "On a record that is illegal before that point, it says so and answers for\n"
+                 "the state as replayed."))
+    return kExitOk;
+  auto f = files(vm, 1, "moves");
+  auto format = format_option(vm, "moves", {"text", "json"});
+  if (!f || !format) return kExitUsage;
+  int status = kExitOk;
+  auto ctx = make_context(vm, "moves", status);
+  if (!ctx) return status;
+  const std::string& path = f->front();
+  Input input;
+  auto text = read_one_record(path, "moves", input);
+  if (!text) return kExitMalformed;
+  ctx->load_relative = included_file_loader(path, include_policy());
+  std::optional<int> turn;
+  if (vm.count("turn")) turn = vm["turn"].as<int>();
+  if (turn && *turn < 0) {
+    fmt::print(stderr, "wallaudit moves: --turn {} is out of range: turns count from 0\n", *turn);
+    return kExitUsage;
+  }
+  GameResult problems;
+  std::string record_text = *text;
+  auto driven = drive_record(builtin_registry(), std::move(record_text), *ctx, turn, problems);
+  if (!driven) {
+    if (!problems.definition.empty()) {
+      fmt::print(stderr, "wallaudit moves: {} holds definitions (<{}>, {}), not a record\n", path,
+                 problems.definition, problems.game);
+      return kExitMalformed;
+    }
+    std::string out;
+    report::append_text(out, report::CheckedRecord{path, *text, &problems, 0, {}});
+    fmt::print(stderr, "{}wallaudit moves: {} cannot be replayed\n", out, path);
+    return status_of(problems.verdict);
+  }
+  if (turn && *turn > driven->turns) {
+    fmt::print(stderr, "wallaudit moves: --turn {} is out of range: {} has turns 0 to {}\n", *turn,
+               path, driven->turns);
+    return kExitUsage;
+  }
+  report::MovesView view;
+  view.file = input.name;
+  view.game = std::string(driven->game->id());
+  view.game_title = std::string(driven->game->title());
+  view.turns = driven->turns;
+  view.after_turn = turn ? *turn : driven->turns;
+  view.at_end = !turn || *turn == driven->turns;
+  const State& state = *driven->replay.state;
+  view.terminal = state.is_terminal();
+  view.player = state.current_player();
+  view.decision = state.decision();
+  for (const Diagnostic& d : driven->diagnostics.items())
+    if (d.kind == FindingKind::rule && !d.follow_on) view.errors.push_back(d);
+  if (!view.terminal) report::group_actions(state.legal_actions(), view);
+  std::string out = *format == "json" ? report::moves_json(view) : report::moves_text(view);
+  write_stdout(out);
+  return view.errors.empty() ? kExitOk : kExitFindings;
 }
 
 int diff_command(const std::vector<std::string>& args) {

@@ -2,9 +2,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/check.hpp"
 #include "core/game.hpp"
 
 namespace wallaudit {
@@ -25,5 +28,21 @@ void register_builtin_games(Registry& registry);
 
 // Reads the bytes of one record and checks it with the game its root element names.
 GameResult check_record(const Registry& registry, std::string text, const CheckContext& ctx);
+
+// A record driven through its game's engine up to a point.
+struct DrivenRecord {
+  const EngineGame* game = nullptr;
+  ReadRecord record;
+  Replay replay;            // its state: after `after_turn`, or where the record stops
+  Diagnostics diagnostics;  // the findings up to that point, in report order
+  int turns = 0;            // the turns the record has
+};
+
+// Reads a record and drives it through its game's state, stopping after turn `after_turn`
+// (0: after the set-up; nullopt: the whole record). When the document is not a well-formed
+// record of a game built on the engine, returns nullopt with the reasons in `problems`.
+std::optional<DrivenRecord> drive_record(const Registry& registry, std::string text,
+                                         const CheckContext& ctx, std::optional<int> after_turn,
+                                         GameResult& problems);
 
 }  // namespace wallaudit

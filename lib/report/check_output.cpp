@@ -66,6 +66,9 @@ void append_caret(std::string& out, const LineIndex& lines, const Diagnostic& d)
   std::string gutter = fmt::format("{:>5}", d.loc.line);
   fmt::format_to(std::back_inserter(out), "{} | {}\n", gutter, text);
   fmt::format_to(std::back_inserter(out), "{} | {}^\n", std::string(gutter.size(), ' '), pad);
+  for (const std::string& s : d.suggestions)
+    fmt::format_to(std::back_inserter(out), "{} = help: legal here: {}\n",
+                   std::string(gutter.size(), ' '), s);
 }
 
 std::string counts(const GameResult& r) {
@@ -140,6 +143,34 @@ void append_text(std::string& out, const CheckedRecord& record, const TextOption
   out += '\n';
 }
 
+void write_diagnostic(JsonWriter& w, const Diagnostic& d) {
+  w.begin_object();
+  w.key("severity").value(to_string(d.severity()));
+  w.key("rule").value(d.rule);
+  w.key("rule_title");
+  if (const Rule* rule = find_rule(builtin_registry(), d.rule))
+    w.value(rule->title);
+  else
+    w.null();
+  w.key("line");
+  d.loc.known() ? w.value(static_cast<long long>(d.loc.line)) : w.null();
+  w.key("column");
+  d.loc.known() ? w.value(static_cast<long long>(d.loc.column)) : w.null();
+  w.key("turn");
+  d.turn > 0 ? w.value(d.turn) : w.null();
+  w.key("colour");
+  d.colour.empty() ? w.null() : w.value(d.colour);
+  w.key("message").value(d.message);
+  w.key("follow_on").value(d.follow_on);
+  w.key("follows_line");
+  d.follow_on ? w.value(static_cast<long long>(d.follows_line)) : w.null();
+  w.key("suggestions").begin_array();
+  for (const std::string& suggestion : d.suggestions)
+    w.value(suggestion);
+  w.end_array();
+  w.end_object();
+}
+
 void append_json(std::string& out, const CheckedRecord& record) {
   const GameResult& r = *record.result;
   JsonWriter w(out);
@@ -155,29 +186,8 @@ void append_json(std::string& out, const CheckedRecord& record) {
   w.key("ended_by");
   r.ended_by.empty() ? w.null() : w.value(r.ended_by);
   w.key("diagnostics").begin_array();
-  for (const Diagnostic& d : r.diagnostics.items()) {
-    w.begin_object();
-    w.key("severity").value(to_string(d.severity()));
-    w.key("rule").value(d.rule);
-    w.key("rule_title");
-    if (const Rule* rule = find_rule(builtin_registry(), d.rule))
-      w.value(rule->title);
-    else
-      w.null();
-    w.key("line");
-    d.loc.known() ? w.value(static_cast<long long>(d.loc.line)) : w.null();
-    w.key("column");
-    d.loc.known() ? w.value(static_cast<long long>(d.loc.column)) : w.null();
-    w.key("turn");
-    d.turn > 0 ? w.value(d.turn) : w.null();
-    w.key("colour");
-    d.colour.empty() ? w.null() : w.value(d.colour);
-    w.key("message").value(d.message);
-    w.key("follow_on").value(d.follow_on);
-    w.key("follows_line");
-    d.follow_on ? w.value(static_cast<long long>(d.follows_line)) : w.null();
-    w.end_object();
-  }
+  for (const Diagnostic& d : r.diagnostics.items())
+    write_diagnostic(w, d);
   w.end_array();
   w.key("scores").begin_object();
   if (r.scores_known)

@@ -6,9 +6,11 @@
 #include <map>
 #include <set>
 #include <string>
+
 #include <string_view>
 #include <utility>
 #include <vector>
+#include "core/json.hpp"
 
 #include "core/game.hpp"
 
@@ -37,6 +39,9 @@ std::string verdict_line(const CheckedRecord& record);
 
 // The JSON object of one record (DESIGN.md's contract), without a trailing newline.
 void append_json(std::string& out, const CheckedRecord& record);
+
+// One diagnostic as a JSON object, with the same keys in every output that lists findings.
+void write_diagnostic(JsonWriter& w, const Diagnostic& d);
 
 // Counts over a run, for the summary.
 // The note added to a record that repeats an earlier one.

@@ -39,24 +39,6 @@ std::string finding_text(const Diagnostic& d) {
   return fmt::format("{}: {}{} [{}]", where, d.message, follows, d.rule);
 }
 
-void write_finding(JsonWriter& w, const Diagnostic& d) {
-  w.begin_object();
-  w.key("rule").value(d.rule);
-  w.key("line");
-  d.loc.known() ? w.value(static_cast<long long>(d.loc.line)) : w.null();
-  w.key("column");
-  d.loc.known() ? w.value(static_cast<long long>(d.loc.column)) : w.null();
-  w.key("turn");
-  d.turn > 0 ? w.value(d.turn) : w.null();
-  w.key("colour");
-  d.colour.empty() ? w.null() : w.value(d.colour);
-  w.key("message").value(d.message);
-  w.key("follow_on").value(d.follow_on);
-  w.key("follows_line");
-  d.follow_on ? w.value(static_cast<long long>(d.follows_line)) : w.null();
-  w.end_object();
-}
-
 std::vector<const Diagnostic*> rule_findings(const GameResult& result) {
   std::vector<const Diagnostic*> out;
   for (const auto& d : result.diagnostics.items())
@@ -224,7 +206,7 @@ std::string explain_json(const std::string& file, const GameResult& result, cons
   w.end_array();
   w.key("violations").begin_array();
   for (const Diagnostic* d : rule_findings(result))
-    write_finding(w, *d);
+    write_diagnostic(w, *d);
   w.end_array();
   w.key("steps").begin_array();
   for (std::size_t i = 0; i < ex.steps.size(); ++i) {
@@ -277,7 +259,7 @@ std::string explain_json(const std::string& file, const GameResult& result, cons
     points(ex.final_claims);
   w.key("disputes").begin_array();
   for (const Diagnostic* d : dispute_findings(result))
-    write_finding(w, *d);
+    write_diagnostic(w, *d);
   w.end_array();
   w.key("winners").begin_array();
   for (const auto& c : result.winners)
