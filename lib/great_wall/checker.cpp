@@ -1,4 +1,5 @@
 #include "great_wall/checker.hpp"
+#include "great_wall/rule_ids.hpp"
 
 #include <fmt/format.h>
 
@@ -80,7 +81,7 @@ class Checker {
     std::vector<Colour> seats;
     for (const auto& p : rec_.players) {
       if (std::find(seats.begin(), seats.end(), p.colour) != seats.end()) {
-        report(FindingKind::rule, "GW-101", p.loc, 0, p.colour,
+        report(FindingKind::rule, rule::GW_101, p.loc, 0, p.colour,
                fmt::format("{} is played by two seats; every player has a colour of their own",
                            name(p.colour)),
                0);
@@ -89,7 +90,7 @@ class Checker {
       seats.push_back(p.colour);
     }
     if (rec_.players.size() < 2 || rec_.players.size() > 5)
-      report(FindingKind::rule, "GW-103", rec_.players_loc, 0, std::nullopt,
+      report(FindingKind::rule, rule::GW_103, rec_.players_loc, 0, std::nullopt,
              fmt::format("Great Wall of China is played by 2 to 5 players, this record has {}",
                          rec_.players.size()),
              0);
@@ -203,7 +204,7 @@ class Checker {
     const Turn& t = rec_.turns[static_cast<std::size_t>(index)];
     std::size_t more = rec_.turns.size() - static_cast<std::size_t>(index);
     bool token = st.ended() == EndReason::last_token;
-    report(FindingKind::rule, token ? "GW-601" : "GW-602", t.loc, index + 1, t.colour,
+    report(FindingKind::rule, token ? rule::GW_601 : rule::GW_602, t.loc, index + 1, t.colour,
            fmt::format("the game ended {} turn {} ({}); nothing may be recorded after it, but {} "
                        "more turn{} follow{}",
                        token ? "on" : "after", st.end_turn(),
@@ -227,14 +228,14 @@ class Checker {
     result_.end_turn = st.end_turn();
     if (result_.finished) {
       if (st.ended() == EndReason::last_token) {
-        result_.end_sentence = fmt::format(
-            "the game ended on turn {}: the last token was won (GW-601)", st.end_turn());
+        result_.end_sentence = fmt::format("the game ended on turn {}: the last token was won ({})",
+                                           st.end_turn(), rule::GW_601);
       } else {
         Colour e = *st.emptier();
         result_.end_sentence = fmt::format(
             "the game ended after turn {}: {} played all 20 cards on turn {}, the last round was "
-            "played and then nobody led a section holding a token (GW-602)",
-            st.end_turn(), name(e), st.emptier_turn());
+            "played and then nobody led a section holding a token ({})",
+            st.end_turn(), name(e), st.emptier_turn(), rule::GW_602);
       }
     } else {
       std::string where = st.scoring_only() ? "in the scoring-only phase of the last round"
@@ -247,7 +248,7 @@ class Checker {
           "reached",
           where);
       if (!rec_.turns.empty() || rec_.end.present)
-        report(FindingKind::info, "GW-602", rec_.end.present ? rec_.end.loc : rec_.play_loc, 0,
+        report(FindingKind::info, rule::GW_602, rec_.end.present ? rec_.end.loc : rec_.play_loc, 0,
                std::nullopt, result_.end_sentence, 0);
     }
     claims();
@@ -260,7 +261,7 @@ class Checker {
   }
 
   void dispute(SourceLoc loc, Colour c, std::string message, std::uint32_t follows) {
-    report(FindingKind::dispute, "GW-604", loc, 0, c, std::move(message), follows);
+    report(FindingKind::dispute, rule::GW_604, loc, 0, c, std::move(message), follows);
   }
 
   void claims() {

@@ -7,6 +7,7 @@
 #include "great_wall/checker.hpp"
 #include "great_wall/history.hpp"
 #include "great_wall/reader.hpp"
+#include "great_wall/rule_ids.hpp"
 
 namespace wallaudit {
 namespace embedded {
@@ -27,8 +28,9 @@ void add_facts(const Record& rec, const Outcome& outcome, std::vector<Fact>& fac
   if (!outcome.finished)
     count("unfinished");
   else
-    count(outcome.reason == EndReason::last_token ? "ended by the last token won (GW-601)"
-                                                  : "ended after the last round (GW-602)");
+    count(outcome.reason == EndReason::last_token
+              ? fmt::format("ended by the last token won ({})", rule::GW_601)
+              : fmt::format("ended after the last round ({})", rule::GW_602));
   int replayed = std::max(0, static_cast<int>(rec.turns.size()));
   if (outcome.finished) replayed = std::min(replayed, outcome.end_turn);
   value("turns", replayed);

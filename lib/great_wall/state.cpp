@@ -1,4 +1,5 @@
 #include "great_wall/state.hpp"
+#include "great_wall/rule_ids.hpp"
 
 #include <fmt/format.h>
 
@@ -205,7 +206,7 @@ Violations State::check_tokens(const std::vector<int>& tokens, std::string_view 
   for (int v : tokens) {
     auto index = token_index(v);
     if (!index) {
-      out.push_back({"GW-102",
+      out.push_back({rule::GW_102,
                      fmt::format("{} is no fame token's value (1, 2, 3, 4, 5, 7 or 8)", v), 0,
                      Attr::tokens});
       taken.push_back(0);
@@ -213,7 +214,7 @@ Violations State::check_tokens(const std::vector<int>& tokens, std::string_view 
     }
     if (!take(v)) {
       int count = kTokenCounts[static_cast<std::size_t>(*index)];
-      out.push_back({"GW-102",
+      out.push_back({rule::GW_102,
                      fmt::format("{}: no token of value {} is left in the pool (the game has {}, "
                                  "all drawn already)",
                                  where, v, count),
@@ -232,7 +233,7 @@ bool State::after_end(Violations& out) {
   if (ended_ == EndReason::none) return false;
   if (!turn_.after_end_reported) {
     turn_.after_end_reported = true;
-    out.push_back({"GW-601",
+    out.push_back({rule::GW_601,
                    fmt::format("the last token was won on line {}: the game ended at once, and "
                                "nothing follows in the turn",
                                end_line_),
@@ -252,7 +253,7 @@ void State::close_scoring(Violations& out, std::uint32_t line) {
     for (Colour other : seats_)
       if (other != c && has_card(other, s)) alone = false;
     out.push_back(
-        {"GW-302",
+        {rule::GW_302,
          alone ? fmt::format("{} is alone in {} and wins a token there whatever the total ({}), "
                              "but does not score it: scoring is compulsory",
                              name(c), section_name(s), totals_text(s))
@@ -279,14 +280,14 @@ Violations State::setup_section(int s, const std::vector<int>& tokens, std::uint
   std::string where = section_name(s);
   if (section_set_[static_cast<std::size_t>(s)]) {
     out.push_back(
-        {"GW-201",
+        {rule::GW_201,
          fmt::format("{} gets a second pair at set-up; each section in play gets one", where), 0});
     note(out, 0, line);
     return out;
   }
   section_set_[static_cast<std::size_t>(s)] = true;
   if (tokens.size() != 2)
-    out.push_back({"GW-201",
+    out.push_back({rule::GW_201,
                    fmt::format("each section starts with two tokens face up; {} lists {}", where,
                                tokens.size()),
                    0, Attr::tokens});
@@ -294,7 +295,7 @@ Violations State::setup_section(int s, const std::vector<int>& tokens, std::uint
   auto v = check_tokens(tokens, where, taken);
   out.insert(out.end(), v.begin(), v.end());
   if (seats_.size() == 2 && tokens.size() == 2 && tokens[0] == tokens[1])
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("with 2 players an equal pair ({} and {}) goes back in the box and "
                                "a new pair is drawn for {} (written <discard section=\"{}\" "
                                "tokens=\"{} {}\"/>)",
@@ -314,18 +315,18 @@ Violations State::setup_discard(int s, const std::vector<int>& tokens, std::uint
   Violations out;
   std::string where = section_name(s);
   if (seats_.size() != 2)
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("only with 2 players is an equal pair put back in the box; this "
                                "game has {}",
                                seats_.size()),
                    0, Attr::tokens});
   if (tokens.size() != 2)
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("a discarded pair is two tokens; the discard for {} lists {}", where,
                                tokens.size()),
                    0, Attr::tokens});
   else if (tokens[0] != tokens[1])
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("only an equal pair is put back in the box, not {} and {}",
                                tokens[0], tokens[1]),
                    0, Attr::tokens});
@@ -343,13 +344,13 @@ Violations State::setup_hand(Colour c, const std::vector<Card>& cards, std::uint
   std::size_t i = static_cast<std::size_t>(ci(c));
   if (!cs.playing) {
     out.push_back(
-        {"GW-203", fmt::format("{} is not playing: no hand is dealt for it", name(c)), 0});
+        {rule::GW_203, fmt::format("{} is not playing: no hand is dealt for it", name(c)), 0});
   } else if (hand_named_[i]) {
-    out.push_back({"GW-203", fmt::format("{}'s hand is named twice", name(c)), 0});
+    out.push_back({rule::GW_203, fmt::format("{}'s hand is named twice", name(c)), 0});
   } else {
     hand_named_[i] = true;
     if (cards.size() != kHandSize) {
-      out.push_back({"GW-203",
+      out.push_back({rule::GW_203,
                      fmt::format("a hand is the first 5 cards of the deck; {}'s names {}", name(c),
                                  cards.size()),
                      0, Attr::card});
@@ -360,7 +361,7 @@ Violations State::setup_hand(Colour c, const std::vector<Card>& cards, std::uint
       for (int t = 0; t < kCardTypes; ++t) {
         int n = count[static_cast<std::size_t>(t)], deck = kDeck[static_cast<std::size_t>(t)];
         if (n > deck)
-          out.push_back({"GW-306",
+          out.push_back({rule::GW_306,
                          fmt::format("{}'s hand names {} {}; the deck holds {}", name(c), n,
                                      plural(static_cast<Card>(t), n), deck),
                          0, Attr::card});
@@ -377,7 +378,7 @@ Violations State::finish_setup(std::uint32_t line) {
   Violations out;
   for (int s = 0; s < sections(); ++s) {
     if (section_set_[static_cast<std::size_t>(s)]) continue;
-    out.push_back({"GW-201",
+    out.push_back({rule::GW_201,
                    fmt::format("{} has no pair of tokens: every section in play starts with two "
                                "face up",
                                section_name(s)),
@@ -401,7 +402,7 @@ Violations State::begin_turn(Colour c, int n, std::uint32_t line) {
   turn_.n = n;
   if (ended_ != EndReason::none) {
     out.push_back(
-        {ended_ == EndReason::last_token ? "GW-601" : "GW-602",
+        {ended_ == EndReason::last_token ? rule::GW_601 : rule::GW_602,
          ended_ == EndReason::last_token
              ? fmt::format("the game ended on turn {}, when the last token was won; nothing may "
                            "be recorded after it",
@@ -421,7 +422,7 @@ Violations State::begin_turn(Colour c, int n, std::uint32_t line) {
     std::string who = !cs.playing ? fmt::format("{} is not playing", name(c))
                                   : fmt::format("{} plays out of turn", name(c));
     out.push_back(
-        {"GW-204",
+        {rule::GW_204,
          n == 1 ? fmt::format("the first turn belongs to the first seat ({}); {}", name(due), who)
                 : fmt::format("turn {} belongs to {} (seat order); {}", n, name(due), who),
          order_taint_, Attr::colour});
@@ -453,7 +454,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
   std::string where = section_name(s);
   std::uint32_t follows = sc.taint;
   if (!turn_.scoring)
-    out.push_back({"GW-301",
+    out.push_back({rule::GW_301,
                    "a <score> after the turn's first play or draw: scoring is action 1 and "
                    "comes before them",
                    0});
@@ -468,13 +469,13 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
   };
   if (!sc.open) {
     out.push_back(
-        {"GW-502",
+        {rule::GW_502,
          fmt::format("{} is closed: fewer than two tokens were left for a new pair", where),
          follows, Attr::section});
     return done();
   }
   if (auto first = turn_.scored[static_cast<std::size_t>(s)]) {
-    out.push_back({"GW-302",
+    out.push_back({rule::GW_302,
                    fmt::format("{} is scored a second time in this turn (first on line {}); a "
                                "section is scored once per turn",
                                where, first),
@@ -483,13 +484,13 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
   }
   turn_.scored[static_cast<std::size_t>(s)] = line;
   if (!holds_token(s)) {
-    out.push_back({"GW-502",
+    out.push_back({rule::GW_502,
                    fmt::format("{} holds no token: its new pair was never revealed", where),
                    follows ? follows : pool_taint_});
     return done();
   }
   if (!token_index(token)) {
-    out.push_back({"GW-102",
+    out.push_back({rule::GW_102,
                    fmt::format("{} is no fame token's value (1, 2, 3, 4, 5, 7 or 8)", token), 0,
                    Attr::token});
     return done();
@@ -506,12 +507,12 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
   ev.alone = alone && has_card(c, s);
   ev.leads = leads(c, s);
   if (!has_card(c, s)) {
-    out.push_back({"GW-302",
+    out.push_back({rule::GW_302,
                    fmt::format("{} has no card in {} and cannot score it ({})", name(c), where,
                                totals_text(s)),
                    follows, Attr::section});
   } else if (!ev.leads) {
-    out.push_back({"GW-302",
+    out.push_back({rule::GW_302,
                    fmt::format("{} does not lead {}: {} (a tie wins nothing)", name(c), where,
                                totals_text(s)),
                    follows, Attr::section});
@@ -521,7 +522,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
     auto it = std::find(sc.offer.begin(), sc.offer.end(), token);
     if (it == sc.offer.end()) it = std::find(sc.offer.begin(), sc.offer.end(), 0);
     if (it == sc.offer.end()) {
-      out.push_back({"GW-501",
+      out.push_back({rule::GW_501,
                      fmt::format("{} offers {}, not {}", where, offer_text(sc.offer), token),
                      follows, Attr::token});
       return done();
@@ -530,14 +531,14 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
     int place = -1;
     int places = static_cast<int>(sc.places.size());
     if (!on) {
-      out.push_back({"GW-501",
+      out.push_back({rule::GW_501,
                      fmt::format("the first token of {} is laid on one of {}'s cards there: "
                                  "on=\"…\" is missing",
                                  where, name(c)),
                      follows});
     } else if (*on > places) {
       out.push_back(
-          {"GW-501",
+          {rule::GW_501,
            places == 0
                ? fmt::format("{} has no card at place {} (it has none)", where, *on)
                : fmt::format("{} has no card at place {} (places 1 to {})", where, *on, places),
@@ -545,7 +546,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
     } else {
       const PlacedCard& top = sc.places[static_cast<std::size_t>(*on - 1)].top();
       if (top.colour != c)
-        out.push_back({"GW-501",
+        out.push_back({rule::GW_501,
                        fmt::format("place {} of {} shows {}'s {}: the first token is laid on one "
                                    "of {}'s own cards",
                                    *on, where, name(top.colour), name(top.card), name(c)),
@@ -579,7 +580,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
     std::vector<int> rest;
     for (auto k = sc.offer.begin(); k != sc.offer.end(); ++k)
       if (k != it) rest.push_back(*k);
-    out.push_back({"GW-501",
+    out.push_back({rule::GW_501,
                    fmt::format("no first token lies on a card in {}: this score takes the first "
                                "token, laid on one of {}'s cards with on=\"…\"; the record "
                                "clears the section after it, and the replay follows the record "
@@ -590,7 +591,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
     sc.offer = {kept};
   }
   if (on)
-    out.push_back({"GW-502",
+    out.push_back({rule::GW_502,
                    fmt::format("the second token of {} is taken, not laid: on=\"…\" belongs to "
                                "the first token only",
                                where),
@@ -599,7 +600,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
   if (!sc.offer.empty() && sc.offer.front() != 0) {
     value = sc.offer.front();
     if (value != token)
-      out.push_back({"GW-502",
+      out.push_back({rule::GW_502,
                      fmt::format("the token left on {} is {}, not {}", where, value, token),
                      follows, Attr::token});
   } else if (!sc.offer.empty()) {
@@ -656,7 +657,7 @@ Violations State::reveal(int s, const std::vector<int>& tokens, std::uint32_t li
   std::uint32_t follows = sc.taint;
   if (!sc.open) {
     out.push_back(
-        {"GW-502",
+        {rule::GW_502,
          fmt::format("{} is closed: fewer than two tokens were left for a new pair{}", where,
                      sc.closed_this_turn ? " (write no <reveal>, or tokens=\"\")" : ""),
          follows ? follows : pool_taint_, Attr::section});
@@ -666,13 +667,13 @@ Violations State::reveal(int s, const std::vector<int>& tokens, std::uint32_t li
   if (!sc.awaiting_reveal) {
     bool unknown = std::count(sc.offer.begin(), sc.offer.end(), 0) > 0 && sc.places.empty();
     if (unknown && follows) {
-      out.push_back({"GW-502",
+      out.push_back({rule::GW_502,
                      fmt::format("the new pair of {} is revealed in the turn its second token "
                                  "is won, not later",
                                  where),
                      follows});
     } else {
-      out.push_back({"GW-502",
+      out.push_back({rule::GW_502,
                      fmt::format("{} was not cleared in this turn: a new pair is revealed only "
                                  "after the section's second token is won",
                                  where),
@@ -683,7 +684,7 @@ Violations State::reveal(int s, const std::vector<int>& tokens, std::uint32_t li
     }
   }
   if (tokens.size() != 2) {
-    out.push_back({"GW-502",
+    out.push_back({rule::GW_502,
                    tokens.empty()
                        ? fmt::format("{} tokens are left in the pool: {} gets a new pair",
                                      pool_total(), where)
@@ -695,7 +696,7 @@ Violations State::reveal(int s, const std::vector<int>& tokens, std::uint32_t li
   auto v = check_tokens(tokens, where, taken);
   out.insert(out.end(), v.begin(), v.end());
   if (seats_.size() == 2 && tokens.size() == 2 && tokens[0] == tokens[1])
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("with 2 players an equal pair ({} and {}) goes back in the box and "
                                "a new pair is drawn (a <discard> before the <reveal>)",
                                tokens[0], tokens[1]),
@@ -720,24 +721,24 @@ Violations State::discard(int s, const std::vector<int>& tokens, std::uint32_t l
   SectionState& sc = sec(s);
   std::string where = section_name(s);
   if (seats_.size() != 2)
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("only with 2 players is an equal pair put back in the box; this "
                                "game has {}",
                                seats_.size()),
                    0, Attr::tokens});
   else if (!sc.awaiting_reveal)
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("a <discard> stands after the second-token <score> of its section "
                                "and before its <reveal>; {} is not waiting for a new pair",
                                where),
                    sc.taint});
   if (tokens.size() != 2)
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("a discarded pair is two tokens; the discard for {} lists {}", where,
                                tokens.size()),
                    0, Attr::tokens});
   else if (tokens[0] != tokens[1])
-    out.push_back({"GW-202",
+    out.push_back({rule::GW_202,
                    fmt::format("only an equal pair is put back in the box, not {} and {}",
                                tokens[0], tokens[1]),
                    0, Attr::tokens});
@@ -771,7 +772,7 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
   std::uint32_t follows = sc.taint;
   if (scoring_only_) {
     Colour e = seats_[static_cast<std::size_t>(emptier_)];
-    out.push_back({"GW-602",
+    out.push_back({rule::GW_602,
                    fmt::format("the last round is over: {} played all 20 cards on turn {}, and "
                                "from {}'s next turn on nobody plays or draws; turns only score",
                                name(e), emptier_turn_, name(e)),
@@ -781,19 +782,19 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
   bool cavalry = !mixed && cards[0] == Card::cavalry;
   if (cavalry) {
     if (turn_.actions >= 2)
-      out.push_back({"GW-305",
+      out.push_back({rule::GW_305,
                      "cavalry is played after scoring and before action 3; this one comes after "
                      "the turn's two actions",
                      0});
   } else if (++turn_.actions > 2) {
     out.push_back(
-        {"GW-301", "a third action: after scoring, a turn has two actions (play or draw)", 0});
+        {rule::GW_301, "a third action: after scoring, a turn has two actions (play or draw)", 0});
   }
   if (mixed) {
     std::string list;
     for (Card k : cards)
       list += fmt::format("{}{}", list.empty() ? "" : ", ", name(k));
-    out.push_back({"GW-303",
+    out.push_back({rule::GW_303,
                    fmt::format("cards of different types ({}) are played together: a play is "
                                "one card, or several identical ones, to one section",
                                list),
@@ -801,13 +802,13 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
   }
   bool dragon = !mixed && cards[0] == Card::dragon;
   if (on && !dragon)
-    out.push_back({"GW-303",
+    out.push_back({rule::GW_303,
                    fmt::format("only a dragon is played on a card (on=\"{}\"); {} goes to the "
                                "right end of a section",
                                *on, mixed ? std::string("this play") : "a " + plural(cards[0], 1)),
                    0, Attr::on});
   if (!sc.open)
-    out.push_back({"GW-502",
+    out.push_back({rule::GW_502,
                    fmt::format("{} is closed (fewer than two tokens were left for a new pair): "
                                "no card is played to it",
                                where),
@@ -822,7 +823,7 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
   bool hand_error = false;
   if (total_wanted > cs.hand) {
     out.push_back(
-        {"GW-306",
+        {rule::GW_306,
          cs.hand == 0
              ? fmt::format("{} has no card in hand ({})", name(c), hand_arithmetic(cs))
              : fmt::format("{} has {} card{} in hand ({}) and cannot play {}", name(c), cs.hand,
@@ -840,7 +841,7 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
     if (cs.played[k] + n > deck) {
       int shown = static_cast<int>(std::min<long long>(n, kMaxCount));
       out.push_back(
-          {"GW-306",
+          {rule::GW_306,
            cs.played[k] == 0
                ? fmt::format("{} plays {} {}, but the deck holds {}", name(c), shown,
                              plural(card, shown), deck)
@@ -850,7 +851,7 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
            cs.hand_taint, Attr::card});
       hand_error = true;
     } else if (!hand_error && cs.known[k] + unknown_in_hand(c) < n) {
-      out.push_back({"GW-306",
+      out.push_back({rule::GW_306,
                      fmt::format("{}'s hand is known card by card ({}): it holds no{} {}", name(c),
                                  known_text(cs), cs.known[k] ? " more" : "", plural(card, 1)),
                      cs.hand_taint, Attr::card});
@@ -872,14 +873,14 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
     int places = static_cast<int>(sc.places.size());
     if (*on > places) {
       out.push_back(
-          {"GW-404",
+          {rule::GW_404,
            places == 0
                ? fmt::format("{} has no card at place {} (it has none)", where, *on)
                : fmt::format("{} has no card at place {} (places 1 to {})", where, *on, places),
            follows, Attr::on});
     } else if (sc.laid && sc.laid_place == *on - 1) {
       const PlacedCard& top = sc.places[static_cast<std::size_t>(*on - 1)].top();
-      out.push_back({"GW-404",
+      out.push_back({rule::GW_404,
                      fmt::format("place {} of {} ({}'s {}) carries the first token ({}): no "
                                  "dragon covers it",
                                  *on, where, name(top.colour), name(top.card), *sc.laid),
@@ -924,7 +925,7 @@ Violations State::draw(std::optional<Card> card, std::uint32_t line) {
   ColourState& cs = col(c);
   if (scoring_only_) {
     Colour e = seats_[static_cast<std::size_t>(emptier_)];
-    out.push_back({"GW-602",
+    out.push_back({rule::GW_602,
                    fmt::format("the last round is over: {} played all 20 cards on turn {}, and "
                                "from {}'s next turn on nobody plays or draws; turns only score",
                                name(e), emptier_turn_, name(e)),
@@ -932,10 +933,10 @@ Violations State::draw(std::optional<Card> card, std::uint32_t line) {
   }
   if (++turn_.actions > 2)
     out.push_back(
-        {"GW-301", "a third action: after scoring, a turn has two actions (play or draw)", 0});
+        {rule::GW_301, "a third action: after scoring, a turn has two actions (play or draw)", 0});
   if (cs.deck <= 0) {
     out.push_back(
-        {"GW-306",
+        {rule::GW_306,
          fmt::format("{}'s deck is empty: all 15 cards after the first five are drawn", name(c)),
          cs.hand_taint});
   } else {
@@ -944,7 +945,7 @@ Violations State::draw(std::optional<Card> card, std::uint32_t line) {
       int accounted = cs.played[k] + cs.known[k];
       if (accounted + 1 > kDeck[k])
         out.push_back(
-            {"GW-306",
+            {rule::GW_306,
              fmt::format("{} draws a {}, but the deck holds {} and {} {} played or known "
                          "in hand",
                          name(c), name(*card), kDeck[k], accounted, accounted == 1 ? "is" : "are"),
@@ -979,7 +980,7 @@ Violations State::end_turn(std::uint32_t line) {
               : fmt::format("play a card other than cavalry (hand: {} card{}{})", cs.hand,
                             cs.hand == 1 ? "" : "s",
                             cs.known_total() ? ", known: " + known_text(cs) : "");
-      out.push_back({"GW-304",
+      out.push_back({rule::GW_304,
                      fmt::format("{} took {} action{} after scoring but could still {}; a player "
                                  "takes actions 2 and 3 while they can",
                                  name(c), turn_.actions, turn_.actions == 1 ? "" : "s", could),
@@ -991,7 +992,7 @@ Violations State::end_turn(std::uint32_t line) {
     sc.closed_this_turn = false;
     if (!sc.awaiting_reveal) continue;
     sc.awaiting_reveal = false;
-    out.push_back({"GW-502",
+    out.push_back({rule::GW_502,
                    fmt::format("the second token of {} was won on line {}, but no <reveal "
                                "section=\"{}\"> gives its new pair",
                                section_name(s), sc.cleared_line, section_name(s)),
