@@ -21,6 +21,13 @@ void take(Violations&& vs, StepResult& r, std::optional<Colour> colour,
   }
 }
 
+// Findings from `from` on that read nothing else an error changed follow from `cause`.
+void follow(StepResult& r, std::size_t from, StepNo cause, StepNo step) {
+  if (cause == 0 || cause == step) return;
+  for (std::size_t i = from; i < r.findings.size(); ++i)
+    if (r.findings[i].cause == 0) r.findings[i].cause = cause;
+}
+
 Move chance(Move::Kind k) {
   Move m;
   m.what = k;
@@ -121,7 +128,7 @@ StepResult Engine::apply(const Action& action, StepNo step) {
   }
   switch (m->what) {
     case Move::Kind::seats:
-      seat(*m, r);
+      seat(*m, step, r);
       break;
     case Move::Kind::section:
     case Move::Kind::hand:
@@ -160,7 +167,7 @@ StepResult Engine::apply(const Action& action, StepNo step) {
   return r;
 }
 
-void Engine::seat(const Move& m, StepResult& r) {
+void Engine::seat(const Move& m, StepNo step, StepResult& r) {
   if (phase_ != Phase::seats) {
     r.findings.push_back(violation(rule::GW_103, "the players are seated once, before the set-up"));
     return;
@@ -186,6 +193,7 @@ void Engine::seat(const Move& m, StepResult& r) {
                   fmt::format("Great Wall of China is played by 2 to 5 players, this record has {}",
                               m.colours.size())));
   phase_ = Phase::setup;
+  if (!r.findings.empty()) seats_cause_ = step;
   if (!seats.empty()) table_.emplace(std::move(seats), sections_);
 }
 
@@ -208,9 +216,12 @@ void Engine::setup(const Move& m, StepNo step, StepResult& r) {
     case Move::Kind::discard:
       take(table_->setup_discard(m.section, m.tokens, step), r, std::nullopt);
       break;
-    case Move::Kind::hand:
+    case Move::Kind::hand: {
+      const std::size_t before = r.findings.size();
       take(table_->setup_hand(m.subject, m.cards, step), r, m.subject);
+      if (!table_->colour(m.subject).playing) follow(r, before, seats_cause_, step);
       break;
+    }
     default:
       break;
   }
@@ -254,7 +265,10 @@ void Engine::turn_action(const Move& m, StepNo step, StepResult& r) {
     any_turn_ = true;
     ++turn_n_;
     turns_replayed_ = turn_n_;
+    const std::size_t before = r.findings.size();
     take(st.begin_turn(c, turn_n_, step), r, c, Attr::colour);
+    if (!st.colour(c).playing) follow(r, before, seats_cause_, step);
+    turn_cause_ = r.erroneous() ? step : 0;
   } else if (st.turn().colour != c) {
     Finding f = violation(
         rule::GW_204,
@@ -272,6 +286,13 @@ void Engine::turn_action(const Move& m, StepNo step, StepResult& r) {
     return;
   }
   const int n = turn_n_;
+  const std::size_t before = r.findings.size();
+  apply_turn_step(m, c, n, step, r);
+  follow(r, before, turn_cause_, step);
+}
+
+void Engine::apply_turn_step(const Move& m, Colour c, int n, StepNo step, StepResult& r) {
+  gw::State& st = *table_;
   switch (m.what) {
     case Move::Kind::score: {
       ScoreEvent ev;

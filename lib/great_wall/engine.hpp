@@ -88,10 +88,11 @@ class Engine final : public wallaudit::State {
     std::shared_ptr<const Node> prev;
   };
 
-  void seat(const Move& m, StepResult& r);
+  void seat(const Move& m, StepNo step, StepResult& r);
   void setup(const Move& m, StepNo step, StepResult& r);
   void start(StepNo step, StepResult& r);
   void turn_action(const Move& m, StepNo step, StepResult& r);
+  void apply_turn_step(const Move& m, Colour c, int n, StepNo step, StepResult& r);
   void claim(const Move& m, StepResult& r);
   void log(Entry e);
   std::vector<ScoringStep> scorings() const;
@@ -107,6 +108,11 @@ class Engine final : public wallaudit::State {
   bool after_end_reported_ = false;
   bool any_turn_ = false;
   bool any_claim_ = false;
+  // The step that began the current turn out of seat order (0: in order): what the turn
+  // does follows from it.
+  StepNo turn_cause_ = 0;
+  // The seating step when it broke a rule: a colour it left out reads it.
+  StepNo seats_cause_ = 0;
   std::array<bool, kColours> claimed_{};
   std::shared_ptr<const Node> log_;  // newest first; shared by copies, never changed
 };
