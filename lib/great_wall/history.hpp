@@ -5,7 +5,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/history.hpp"
-#include "great_wall/checker.hpp"
+#include "great_wall/outcome.hpp"
 #include "great_wall/record.hpp"
 
 namespace wallaudit::gw {

@@ -6,6 +6,8 @@
 #include <array>
 
 #include "core/sections.hpp"
+#include "great_wall/move.hpp"
+#include "great_wall/state.hpp"
 
 namespace wallaudit::gw {
 
@@ -351,6 +353,109 @@ class Reader {
 
 std::optional<Record> read_record(const XmlDocument& doc, Diagnostics& out, std::size_t max_turns) {
   return Reader(doc, out, max_turns).run();
+}
+
+std::vector<PlacedAction> record_actions(const Record& rec) {
+  std::vector<PlacedAction> out;
+  auto place = [&](Move m, SourceLoc loc, std::vector<SourceLoc> parts, int turn) {
+    PlacedAction p;
+    p.action = std::make_unique<Move>(std::move(m));
+    p.loc = loc;
+    p.parts = std::move(parts);
+    p.turn = turn;
+    out.push_back(std::move(p));
+  };
+  Move seats;
+  seats.what = Move::Kind::seats;
+  std::vector<SourceLoc> player_locs;
+  for (const PlayerDecl& p : rec.players) {
+    seats.colours.push_back(p.colour);
+    player_locs.push_back(p.loc);
+  }
+  place(std::move(seats), rec.players_loc, std::move(player_locs), 0);
+  for (const SetupItem& item : rec.setup) {
+    Move m;
+    m.section = item.section;
+    m.tokens = item.tokens;
+    switch (item.kind) {
+      case SetupItem::Kind::section:
+        m.what = Move::Kind::section;
+        place(std::move(m), item.tokens_loc, {}, 0);
+        break;
+      case SetupItem::Kind::discard:
+        m.what = Move::Kind::discard;
+        place(std::move(m), item.tokens_loc, {}, 0);
+        break;
+      case SetupItem::Kind::hand: {
+        m.what = Move::Kind::hand;
+        m.subject = item.colour;
+        m.cards = item.cards;
+        std::vector<SourceLoc> parts(kParts);
+        parts[static_cast<std::size_t>(Attr::card) - 1] = item.cards_loc;
+        place(std::move(m), item.loc, std::move(parts), 0);
+        break;
+      }
+    }
+  }
+  Move start;
+  start.what = Move::Kind::start;
+  place(std::move(start), rec.setup_loc, {}, 0);
+  for (std::size_t i = 0; i < rec.turns.size(); ++i) {
+    const Turn& t = rec.turns[i];
+    const int n = static_cast<int>(i) + 1;
+    for (std::size_t k = 0; k < t.steps.size(); ++k) {
+      const Step& s = t.steps[k];
+      Move m;
+      m.by = t.colour;
+      m.section = s.section;
+      switch (s.kind) {
+        case Step::Kind::score:
+          m.what = Move::Kind::score;
+          m.token = s.token;
+          m.on = s.on;
+          m.record_clears = std::any_of(
+              t.steps.begin() + static_cast<std::ptrdiff_t>(k) + 1, t.steps.end(),
+              [&](const Step& later) {
+                return (later.kind == Step::Kind::reveal || later.kind == Step::Kind::discard) &&
+                       later.section == s.section;
+              });
+          break;
+        case Step::Kind::reveal:
+          m.what = Move::Kind::reveal;
+          m.tokens = s.tokens;
+          break;
+        case Step::Kind::discard:
+          m.what = Move::Kind::discard;
+          m.tokens = s.tokens;
+          break;
+        case Step::Kind::play:
+          m.what = Move::Kind::play;
+          m.cards = s.cards;
+          m.count = s.count;
+          m.on = s.on;
+          break;
+        case Step::Kind::draw:
+          m.what = Move::Kind::draw;
+          m.drawn = s.drawn;
+          break;
+      }
+      place(std::move(m), s.loc,
+            {t.colour_loc, s.section_loc, s.token_loc, s.tokens_loc, s.card_loc, s.on_loc, t.loc},
+            n);
+    }
+    Move end;
+    end.what = Move::Kind::end;
+    end.by = t.colour;
+    place(std::move(end), t.loc, {t.colour_loc, {}, {}, {}, {}, {}, t.loc}, n);
+  }
+  for (const FinalClaim& f : rec.end.finals) {
+    Move m;
+    m.what = Move::Kind::claim;
+    m.by = f.colour;
+    m.points = f.points;
+    place(std::move(m), f.loc, {}, 0);
+  }
+  return out;
 }
 
 }  // namespace wallaudit::gw

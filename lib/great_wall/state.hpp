@@ -1,7 +1,8 @@
 // The Great Wall of China rules engine: a copyable game state and the steps that change it.
 // It knows the rules and nothing of XML or output; every step returns the rules it breaks.
 // A step that breaks a rule is still applied as far as it can be (so later turns see the
-// table the players saw), and what it touched is tainted with its line, for follow-ons.
+// table the players saw), and what it touched is tainted with its step number, for
+// follow-ons.
 #pragma once
 
 #include <array>
@@ -11,27 +12,25 @@
 #include <string_view>
 #include <vector>
 
+#include "core/engine.hpp"
 #include "great_wall/types.hpp"
 
 namespace wallaudit::gw {
 
-// The part of a step a violation concerns: the element, or one of its attributes.
-enum class Attr : std::uint8_t { element, colour, section, token, tokens, card, on };
+// The part of an action a finding points at (Finding::part): the element, or one of its
+// attributes; the turn element comes last.
+enum class Attr : std::uint8_t { element, colour, section, token, tokens, card, on, turn };
+inline constexpr std::size_t kParts = 7;  // parts of a placed action (Attr::colour … Attr::turn)
 
-// A rule broken by a step; `follows` is the line of an earlier error it may come from.
-struct Violation {
-  std::string_view rule;
-  std::string message;
-  std::uint32_t follows = 0;
-  Attr attr = Attr::element;
-};
-using Violations = std::vector<Violation>;
+// A rule broken by a step; `cause` is the earlier erroneous step whose effects it reads.
+Finding violation(RuleId rule, std::string message, StepNo cause = 0, Attr attr = Attr::element);
+using Violations = std::vector<Finding>;
 
 struct PlacedCard {
   Colour colour = Colour::red;
   Card card = Card::wall;
   int turn = 0;
-  std::uint32_t taint = 0;  // line of the error it was played despite; 0 when legal
+  StepNo taint = 0;  // the erroneous step it was played by; 0 when legal
 };
 
 // A place of a section: a card, and the dragons played on top of it (the last one shows).
@@ -46,10 +45,10 @@ struct SectionState {
   std::optional<int> laid;  // the first token, lying on a card (0: value unknown)
   int laid_place = -1;      // its place (index), -1 when it lies on no card
   std::vector<Place> places;
-  bool awaiting_reveal = false;    // its second token was won this turn, new pair not yet given
-  bool closed_this_turn = false;   // closed this turn: fewer than two tokens were left
-  std::uint32_t cleared_line = 0;  // the <score> that cleared it, while awaiting the reveal
-  std::uint32_t taint = 0;
+  bool awaiting_reveal = false;   // its second token was won this turn, new pair not yet given
+  bool closed_this_turn = false;  // closed this turn: fewer than two tokens were left
+  StepNo cleared_line = 0;        // the <score> step that cleared it, while awaiting the reveal
+  StepNo taint = 0;
 };
 
 struct ColourState {
@@ -62,8 +61,8 @@ struct ColourState {
   int draws = 0;
   int score = 0;
   std::vector<int> won;  // token values won, in order
-  std::uint32_t hand_taint = 0;
-  std::uint32_t score_taint = 0;
+  StepNo hand_taint = 0;
+  StepNo score_taint = 0;
 
   int played_total() const;
   int known_total() const;
@@ -143,33 +142,33 @@ class State {
   bool replaying() const { return turn_.active && !turn_.skip; }
 
   // ---- set-up (GW-2xx) --------------------------------------------------------------------
-  Violations setup_section(int s, const std::vector<int>& tokens, std::uint32_t line);
-  Violations setup_discard(int s, const std::vector<int>& tokens, std::uint32_t line);
-  Violations setup_hand(Colour c, const std::vector<Card>& cards, std::uint32_t line);
+  Violations setup_section(int s, const std::vector<int>& tokens, StepNo step);
+  Violations setup_discard(int s, const std::vector<int>& tokens, StepNo step);
+  Violations setup_hand(Colour c, const std::vector<Card>& cards, StepNo step);
   // Sections the set-up left without a pair (GW-201).
-  Violations finish_setup(std::uint32_t line);
+  Violations finish_setup(StepNo step);
 
   // ---- a turn (GW-3xx … GW-6xx) -----------------------------------------------------------
   // Starts the turn of `c` (turn `n`): GW-204 (seat order), GW-601/GW-602 (after the end).
   // After it, replaying() tells whether the turn's steps count.
-  Violations begin_turn(Colour c, int n, std::uint32_t line);
+  Violations begin_turn(Colour c, int n, StepNo step);
   // `record_clears`: the record gives the section a new pair later in the turn, so a score
   // without on= is replayed as a second token even where no first token lies (GW-501).
-  Violations score(int s, int token, std::optional<int> on, bool record_clears, std::uint32_t line,
+  Violations score(int s, int token, std::optional<int> on, bool record_clears, StepNo step,
                    ScoreEvent& event);
-  Violations reveal(int s, const std::vector<int>& tokens, std::uint32_t line);
-  Violations discard(int s, const std::vector<int>& tokens, std::uint32_t line);
+  Violations reveal(int s, const std::vector<int>& tokens, StepNo step);
+  Violations discard(int s, const std::vector<int>& tokens, StepNo step);
   Violations play(int s, const std::vector<Card>& cards, int count, std::optional<int> on,
-                  std::uint32_t line);
-  Violations draw(std::optional<Card> card, std::uint32_t line);
+                  StepNo step);
+  Violations draw(std::optional<Card> card, StepNo step);
   // Ends the turn: a scoring never closed (GW-302), too few actions (GW-304), a missing
   // reveal (GW-502); then the last round and the end (GW-602).
-  Violations end_turn(std::uint32_t line);
+  Violations end_turn(StepNo step);
 
-  // The first line any step broke a rule on (0 when none).
-  std::uint32_t first_error() const { return first_error_; }
+  // The first step that broke a rule (0 when none).
+  StepNo first_error() const { return first_error_; }
 
- private:
+  // The turn under way (or the last one).
   struct TurnState {
     bool active = false;
     bool skip = false;
@@ -178,22 +177,30 @@ class State {
     bool scoring = true;
     int actions = 0;
     bool after_end_reported = false;
-    std::array<std::uint32_t, kMaxSections> scored{};  // line of the section's <score>
+    std::array<StepNo, kMaxSections> scored{};  // step of the section's <score>
   };
+  const TurnState& turn() const { return turn_; }
+  // The colour whose turn comes next (seat order).
+  Colour due() const { return seats_[static_cast<std::size_t>(expected_seat_)]; }
+  bool section_set(int s) const { return section_set_[static_cast<std::size_t>(s)]; }
+  // A step whose findings all follow from earlier errors passes those errors on: what it
+  // touched is tainted with `root` instead of `step`.
+  void retaint(StepNo step, StepNo root);
 
+ private:
   SectionState& sec(int s) { return sections_[static_cast<std::size_t>(s)]; }
   ColourState& col(Colour c) { return colours_[static_cast<std::size_t>(ci(c))]; }
   std::string totals_text(int s) const;
   // GW-601 for a step after the end in the same turn; true when the step must be dropped.
   bool after_end(Violations& out);
   // Closes the scoring phase: every section led and not scored breaks GW-302.
-  void close_scoring(Violations& out, std::uint32_t line);
+  void close_scoring(Violations& out, StepNo step);
   // Takes a token of `value` out of the pool; false when none is left.
   bool take(int value);
   Violations check_tokens(const std::vector<int>& tokens, std::string_view where,
                           std::vector<int>& taken);
   void check_exhausted();
-  void note(const Violations& out, std::size_t before, std::uint32_t line);
+  void note(const Violations& out, std::size_t before, StepNo step);
 
   std::vector<Colour> seats_;
   std::array<ColourState, kColours> colours_{};
@@ -208,10 +215,10 @@ class State {
   bool scoring_only_ = false;
   EndReason ended_ = EndReason::none;
   int end_turn_ = 0;
-  std::uint32_t end_line_ = 0;
-  std::uint32_t pool_taint_ = 0;
-  std::uint32_t order_taint_ = 0;
-  std::uint32_t first_error_ = 0;
+  StepNo end_line_ = 0;
+  StepNo pool_taint_ = 0;
+  StepNo order_taint_ = 0;
+  StepNo first_error_ = 0;
 };
 
 // "red's wall 1 + warrior 1 + warrior 2 − token 5 = -1" and the like.
