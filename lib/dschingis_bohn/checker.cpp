@@ -7,6 +7,8 @@
 #include <limits>
 #include <map>
 
+#include "dschingis_bohn/rule_ids.hpp"
+
 namespace wallaudit::db {
 
 std::string_view end_reason_name(EndReason r) {
@@ -35,7 +37,7 @@ class Checker {
   Outcome run() {
     result_.options = rec_.effective;
     if (rec_.map && rec_.map->modelled)
-      report(FindingKind::info, "DB-203", rec_.map_loc, 0, std::nullopt,
+      report(FindingKind::info, rule::DB_203, rec_.map_loc, 0, std::nullopt,
              modelled_note("map", rec_.map->name));
     if (!setup()) {
       result_.violation = true;
@@ -46,7 +48,7 @@ class Checker {
       int n = static_cast<int>(i) + 1;
       if (state().over()) {
         const Turn& t = rec_.turns[i];
-        report(FindingKind::rule, "DB-1003", t.loc, n, t.colour,
+        report(FindingKind::rule, rule::DB_1003, t.loc, n, t.colour,
                fmt::format("the game ended in turn {} ({}); no turn follows ({} more in the "
                            "record)",
                            result_.end_turn,
@@ -100,7 +102,7 @@ class Checker {
   }
 
   void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message) {
-    report(FindingKind::dispute, "DB-1005", loc, turn, colour, std::move(message));
+    report(FindingKind::dispute, rule::DB_1005, loc, turn, colour, std::move(message));
   }
 
   SourceLoc locate(const Violation& v, const Elem* e, const Turn* t) const {
@@ -132,7 +134,7 @@ class Checker {
   void violations(const Violations& vs, const Elem* e, const Turn* t, int turn,
                   std::optional<Colour> colour) {
     for (const auto& v : vs) {
-      if (v.rule == "DB-1003") {
+      if (v.rule == rule::DB_1003) {
         if (after_end_reported_) continue;
         after_end_reported_ = true;
       }
@@ -152,7 +154,7 @@ class Checker {
     const auto& players = rec_.players;
     for (const auto& p : players) {
       if (seat_of(p.colour) >= 0) {
-        report(FindingKind::rule, "DB-301", p.loc, 0, p.colour,
+        report(FindingKind::rule, rule::DB_301, p.loc, 0, p.colour,
                fmt::format("{} is played twice; every player has his own colour", name(p.colour)));
         continue;
       }
@@ -160,7 +162,7 @@ class Checker {
     }
     int n = static_cast<int>(result_.seats.size());
     if (players.size() < 3 || players.size() > 5) {
-      report(FindingKind::rule, "DB-301", rec_.players_loc, 0, std::nullopt,
+      report(FindingKind::rule, rule::DB_301, rec_.players_loc, 0, std::nullopt,
              fmt::format("Dschingis Bohn is played by 3 to 5 players, this record has {}",
                          players.size()));
       return false;
@@ -181,27 +183,27 @@ class Checker {
     // Sites and territory cards (DB-302, DB-303).
     const auto& camp_sites = map.camps_for(n);
     if (!camp_sites)
-      report(FindingKind::rule, "DB-303", rec_.map_loc, 0, std::nullopt,
+      report(FindingKind::rule, rule::DB_303, rec_.map_loc, 0, std::nullopt,
              fmt::format("map \"{}\" has no camp sites for {} players", map.name, n));
     auto camp_site = [&](SpaceId sp) { return camp_sites && map.is_camp_site(n, sp); };
     std::vector<bool> stated(static_cast<std::size_t>(map.size()));
     for (const auto& t : rec_.territories) {
       const std::string& id = map.spaces[static_cast<std::size_t>(t.space)].id;
       if (camp_site(t.space)) {
-        report(FindingKind::rule, "DB-303", t.loc, 0, std::nullopt,
+        report(FindingKind::rule, rule::DB_303, t.loc, 0, std::nullopt,
                fmt::format("{} is a camp site for {} players: the camps go there, not {}", id, n,
                            name(t.card)));
         continue;
       }
       if (stated[static_cast<std::size_t>(t.space)]) {
-        report(FindingKind::rule, "DB-303", t.loc, 0, std::nullopt,
+        report(FindingKind::rule, rule::DB_303, t.loc, 0, std::nullopt,
                fmt::format("{} gets a second card; each space holds one", id));
         continue;
       }
       stated[static_cast<std::size_t>(t.space)] = true;
       const auto& fixed = map.fixed[static_cast<std::size_t>(t.space)];
       if (fixed && *fixed != t.card) {
-        report(FindingKind::rule, "DB-303", t.loc, 0, std::nullopt,
+        report(FindingKind::rule, rule::DB_303, t.loc, 0, std::nullopt,
                fmt::format("map \"{}\" fixes a {} on {}, not a {}", map.name, name(*fixed), id,
                            name(t.card)));
         continue;
@@ -219,14 +221,14 @@ class Checker {
       }
       int wanted = 19 - n;
       if (o.card_set == CardSet::by_player_count && open != wanted) {
-        report(FindingKind::rule, "DB-303", rec_.map_loc, 0, std::nullopt,
+        report(FindingKind::rule, rule::DB_303, rec_.map_loc, 0, std::nullopt,
                fmt::format("map \"{}\" has {} open sites for {} players, but {} players put {} "
                            "non-camp territory cards in play (DB-302)",
                            map.name, open, n, n, wanted));
         layout_complete = false;
       } else if (!empty.empty()) {
         report(
-            FindingKind::rule, "DB-303", rec_.setup_loc, 0, std::nullopt,
+            FindingKind::rule, rule::DB_303, rec_.setup_loc, 0, std::nullopt,
             fmt::format("{} without a card: the set-up states the card of every open site "
                         "({})",
                         empty.size() == 1 ? "an open site is" : "open sites are", map.list(empty)));
@@ -246,18 +248,18 @@ class Checker {
       int seat = seat_of(c.colour);
       const std::string& id = map.spaces[static_cast<std::size_t>(c.space)].id;
       if (seat < 0) {
-        report(FindingKind::rule, "DB-305", c.loc, 0, c.colour,
+        report(FindingKind::rule, rule::DB_305, c.loc, 0, c.colour,
                fmt::format("{} is not at the table", name(c.colour)));
         continue;
       }
       if (camp_of[static_cast<std::size_t>(seat)] >= 0) {
-        report(FindingKind::rule, "DB-305", c.loc, 0, c.colour,
+        report(FindingKind::rule, rule::DB_305, c.loc, 0, c.colour,
                fmt::format("{} chooses a second camp; every player has one", name(c.colour)));
         continue;
       }
       if (!order_reported && choice < expected.size() && expected[choice] != seat) {
         order_reported = true;
-        report(FindingKind::rule, "DB-305", c.loc, 0, c.colour,
+        report(FindingKind::rule, rule::DB_305, c.loc, 0, c.colour,
                fmt::format("the camps are chosen from the start player's right-hand neighbour "
                            "counter-clockwise ({}); choice {} is {}'s, not {}'s",
                            camp_order_text(), choice + 1,
@@ -266,11 +268,11 @@ class Checker {
       }
       ++choice;
       if (camp_sites && !camp_site(c.space)) {
-        report(FindingKind::rule, "DB-303", c.loc, 0, c.colour,
+        report(FindingKind::rule, rule::DB_303, c.loc, 0, c.colour,
                fmt::format("{} is no camp site for {} players (camp sites: {})", id, n,
                            map.list(*camp_sites)));
       } else if (s.owner[static_cast<std::size_t>(c.space)] >= 0) {
-        report(FindingKind::rule, "DB-303", c.loc, 0, c.colour,
+        report(FindingKind::rule, rule::DB_303, c.loc, 0, c.colour,
                fmt::format("{} holds a camp already", id));
         continue;
       }
@@ -280,7 +282,7 @@ class Checker {
     }
     for (int seat = 0; seat < n; ++seat)
       if (camp_of[static_cast<std::size_t>(seat)] < 0)
-        report(FindingKind::rule, "DB-305", rec_.setup_loc, 0,
+        report(FindingKind::rule, rule::DB_305, rec_.setup_loc, 0,
                result_.seats[static_cast<std::size_t>(seat)],
                fmt::format("{} has no <camp>: every player chooses a camp ({})",
                            name(result_.seats[static_cast<std::size_t>(seat)]), camp_order_text()));
@@ -290,17 +292,17 @@ class Checker {
     for (const auto& h : rec_.hands) {
       int seat = seat_of(h.colour);
       if (seat < 0) {
-        report(FindingKind::rule, "DB-306", h.loc, 0, h.colour,
+        report(FindingKind::rule, rule::DB_306, h.loc, 0, h.colour,
                fmt::format("{} is not at the table", name(h.colour)));
         continue;
       }
       if (s.hands[static_cast<std::size_t>(seat)]) {
-        report(FindingKind::rule, "DB-306", h.loc, 0, h.colour,
+        report(FindingKind::rule, rule::DB_306, h.loc, 0, h.colour,
                fmt::format("a second <hand> for {}", name(h.colour)));
         continue;
       }
       if (h.beans.size() != 5)
-        report(FindingKind::rule, "DB-306", h.loc, 0, h.colour,
+        report(FindingKind::rule, rule::DB_306, h.loc, 0, h.colour,
                fmt::format("a starting hand is 5 cards, this one is {}",
                            plural(static_cast<int>(h.beans.size()), "card")));
       s.hands[static_cast<std::size_t>(seat)] = h.beans;
@@ -309,12 +311,12 @@ class Checker {
     for (std::size_t i = 0; i < rec_.decks.size(); ++i) {
       const auto& d = rec_.decks[i];
       if (i > 0) {
-        report(FindingKind::rule, "DB-306", d.loc, 0, std::nullopt,
+        report(FindingKind::rule, rule::DB_306, d.loc, 0, std::nullopt,
                "a second <deck>: the set-up gives at most one");
         continue;
       }
       if (static_cast<int>(d.order.size()) != rest)
-        report(FindingKind::rule, "DB-306", d.loc, 0, std::nullopt,
+        report(FindingKind::rule, rule::DB_306, d.loc, 0, std::nullopt,
                fmt::format("the deck after the deal holds {} cards ({} - 5 x {}), this order "
                            "lists {}",
                            rest, deck_size(o), n, d.order.size()));
@@ -352,7 +354,7 @@ class Checker {
                               name(static_cast<Card>(k)), w);
       }
       if (!diff.empty())
-        report(FindingKind::rule, "DB-302", rec_.setup_loc, 0, std::nullopt,
+        report(FindingKind::rule, rule::DB_302, rec_.setup_loc, 0, std::nullopt,
                fmt::format("the territory cards for {} players (card-set=by-player-count) are "
                            "not these: the open sites hold {}",
                            n, diff));
@@ -369,7 +371,7 @@ class Checker {
                             box_count(c));
     }
     if (!diff.empty())
-      report(FindingKind::rule, "DB-302", rec_.setup_loc, 0, std::nullopt,
+      report(FindingKind::rule, rule::DB_302, rec_.setup_loc, 0, std::nullopt,
              fmt::format("card-set=any-from-box uses the box's cards: {}", diff));
   }
 
@@ -404,7 +406,7 @@ class Checker {
       was_over_ = st.over();
       std::string who = actual < 0 ? fmt::format("{} is not at the table", name(t.colour))
                                    : fmt::format("{} plays out of turn", name(t.colour));
-      report(FindingKind::rule, "DB-307", t.colour_loc, n, t.colour,
+      report(FindingKind::rule, rule::DB_307, t.colour_loc, n, t.colour,
              n == 1 ? fmt::format("the first turn is the start player's ({}, the first seat); {}",
                                   name(result_.seats[static_cast<std::size_t>(seat)]), who)
                     : fmt::format("turn {} is {}'s (seat order); {}", n,
@@ -659,7 +661,7 @@ class Checker {
     if (result_.finished) {
       result_.reason = st.end_reason();
     } else if (!rec_.turns.empty() || rec_.end.present) {
-      report(FindingKind::info, "DB-1001", rec_.end.present ? rec_.end.loc : rec_.play_loc, 0,
+      report(FindingKind::info, rule::DB_1001, rec_.end.present ? rec_.end.loc : rec_.play_loc, 0,
              std::nullopt,
              fmt::format("the record ends before the game does (the deck ran out {} time{}); "
                          "claims are compared with the VP reached",
