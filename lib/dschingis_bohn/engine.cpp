@@ -69,7 +69,8 @@ std::uint8_t decl_part(std::size_t index) {
 
 struct Engine::Step {
   StepNo no = 0;
-  int turn = 0;  // the turn the action belongs to; 0 for the set-up and the end
+  int turn = 0;      // the turn the action belongs to; 0 for the set-up and the end
+  StepNo cause = 0;  // of its rule findings and disputes
   StepResult result;
 };
 
@@ -112,9 +113,7 @@ void Engine::report(Step& s, FindingKind kind, RuleId rule, std::uint8_t part,
   f.message = std::move(message);
   f.part = part;
   if (colour) f.colour = std::string(name(*colour));
-  if ((kind == FindingKind::rule || kind == FindingKind::dispute) && first_error_ != 0 &&
-      first_error_ != s.no)
-    f.cause = first_error_;
+  if (kind == FindingKind::rule || kind == FindingKind::dispute) f.cause = s.cause;
   if (kind == FindingKind::rule && first_error_ == 0) {
     first_error_ = s.no;
     Outcome& o = log();
@@ -151,6 +150,12 @@ StepResult Engine::apply(const wallaudit::Action& any, StepNo step) {
            fmt::format("\"{}\" is no Dschingis Bohn action", any.text()));
     return std::move(s.result);
   }
+  const Touch touched = touch(*a);
+  s.cause = cause_of(touched);
+  // The end of a <battle> or <buy-cart> is the same element as its start.
+  if ((a->what == Kind::battle_end && s.cause == battle_step_) ||
+      (a->what == Kind::cart_end && s.cause == cart_step_))
+    s.cause = 0;
   switch (a->what) {
     case Kind::setup:
       setup(*a, s);
@@ -171,7 +176,96 @@ StepResult Engine::apply(const wallaudit::Action& any, StepNo step) {
       element(*a, s);
       break;
   }
+  if (s.result.erroneous()) {
+    Touch changed = touched;
+    if (a->what == Kind::turn) changed.scores.clear();  // a turn out of order scores nothing
+    taint(changed, s.no);
+  }
   return std::move(s.result);
+}
+
+// ---- causes ------------------------------------------------------------------------------------
+
+Engine::Touch Engine::touch(const Action& a) const {
+  Touch t;
+  auto add = [](std::vector<int>& v, int seat) {
+    if (seat >= 0 && std::find(v.begin(), v.end(), seat) == v.end()) v.push_back(seat);
+  };
+  switch (a.what) {
+    case Kind::setup:
+      t.all = true;
+      return t;
+    case Kind::turn:
+      // Whose turn it is, and whether the game goes on (the deck, everybody's territories).
+      t.table = true;
+      for (std::size_t seat = 0; seat < out_->seats.size(); ++seat)
+        add(t.scores, static_cast<int>(seat));
+      add(t.cards, seat_of(a.colour));
+      return t;
+    case Kind::claim:
+    case Kind::final_claim:
+      add(t.scores, seat_of(a.colour));
+      return t;
+    case Kind::end_claim:
+      t.table = true;
+      for (std::size_t seat = 0; seat < out_->seats.size(); ++seat)
+        add(t.scores, static_cast<int>(seat));
+      return t;
+    case Kind::plant:
+      // From the hand or the to-plant area into a field: the cards of the planter and of the
+      // turn's player (whose turn-up and trades filled the to-plant areas).
+      break;
+    default:
+      t.table = true;
+      break;
+  }
+  add(t.cards, seat_);
+  add(t.cards, seat_of(a.colour));
+  if (a.what == Kind::trade || a.what == Kind::donate) add(t.cards, seat_of(a.partner));
+  const bool in_battle = a.what == Kind::battle || a.what == Kind::round ||
+                         a.what == Kind::attack || a.what == Kind::defence ||
+                         a.what == Kind::battle_end;
+  if (in_battle) {
+    add(t.scores, seat_);
+    int defender = battle_defender_;
+    if (a.what == Kind::battle && out_->state && a.target >= 0 && a.target < map_->size())
+      defender = out_->state->space(a.target).owner;
+    add(t.scores, defender);
+    add(t.cards, defender);
+  }
+  return t;
+}
+
+StepNo Engine::cause_of(const Touch& t) const {
+  StepNo cause = 0;
+  auto take = [&](StepNo s) {
+    if (s != 0 && (cause == 0 || s < cause)) cause = s;
+  };
+  if (t.table || t.all) take(table_taint_);
+  for (std::size_t i = 0; i < cards_taint_.size(); ++i)
+    if (t.all || std::find(t.cards.begin(), t.cards.end(), static_cast<int>(i)) != t.cards.end())
+      take(cards_taint_[i]);
+  for (std::size_t i = 0; i < score_taint_.size(); ++i)
+    if (t.all || std::find(t.scores.begin(), t.scores.end(), static_cast<int>(i)) != t.scores.end())
+      take(score_taint_[i]);
+  return cause;
+}
+
+void Engine::taint(const Touch& t, StepNo step) {
+  const std::size_t n = out_->seats.size();
+  cards_taint_.resize(n);
+  score_taint_.resize(n);
+  auto mark = [step](StepNo& s) {
+    if (s == 0) s = step;
+  };
+  if (t.all || t.table) mark(table_taint_);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int seat = static_cast<int>(i);
+    if (t.all || std::find(t.cards.begin(), t.cards.end(), seat) != t.cards.end())
+      mark(cards_taint_[i]);
+    if (t.all || std::find(t.scores.begin(), t.scores.end(), seat) != t.scores.end())
+      mark(score_taint_[i]);
+  }
 }
 
 // ---- the set-up ---------------------------------------------------------------------------------
@@ -563,6 +657,7 @@ void Engine::element(const Action& a, Step& s) {
       }
       battle_step_ = s.no;
       battle_claim_ = a.captured;
+      battle_defender_ = st.last_battle().defender;
       break;
     }
     case Kind::round:
@@ -583,6 +678,7 @@ void Engine::element(const Action& a, Step& s) {
       vs.clear();
       if (battle_step_) battle_done(s);
       battle_step_ = 0;
+      battle_defender_ = -1;
       break;
     case Kind::buy_cart: {
       bool applied = false;
@@ -591,6 +687,7 @@ void Engine::element(const Action& a, Step& s) {
         skip_ = Skip::cart;
       else
         ++o.counts.carts;
+      cart_step_ = s.no;
       break;
     }
     case Kind::cart_end:
@@ -785,7 +882,11 @@ std::vector<Finding> Engine::at_end_of_record() const {
     f.rule = rule;
     f.message = std::move(message);
     if (colour) f.colour = std::string(name(*colour));
-    if (kind != FindingKind::info) f.cause = first_error_;
+    if (kind != FindingKind::info && colour) {
+      const int seat = seat_of(*colour);
+      if (seat >= 0 && static_cast<std::size_t>(seat) < score_taint_.size())
+        f.cause = score_taint_[static_cast<std::size_t>(seat)];
+    }
     out.push_back(std::move(f));
   };
   if (!st.over() && (shape_.turns > 0 || shape_.end_present))

@@ -118,7 +118,7 @@ class Engine final : public wallaudit::State {
   const MapDef& map() const { return *map_; }
 
  private:
-  struct Step;  // one apply's context
+  struct Step;  // one apply's context (its cause: what it reads, changed by an earlier error)
   // A finding of this step; a rule or dispute after the record's first error follows from it.
   void report(Step& s, FindingKind kind, RuleId rule, std::uint8_t part,
               std::optional<Colour> colour, std::string message);
@@ -155,10 +155,26 @@ class Engine final : public wallaudit::State {
   bool after_end_reported_ = false;
   enum class Skip : std::uint8_t { none, battle, cart } skip_ = Skip::none;
   StepNo battle_step_ = 0;  // the <battle> going on
+  StepNo cart_step_ = 0;    // the last <buy-cart>
   std::optional<bool> battle_claim_;
   std::vector<bool> final_seen_;
   bool finals_given_ = false;
   StepNo first_error_ = 0;
+  // Causes: per seat the first erroneous step that changed its cards (hand, fields, treasury,
+  // cart) and its VP (territories, razing); the table's (deck, discard pile, turned-up cards,
+  // turn order). A finding's cause is the earliest among what it reads; 0 when none.
+  std::vector<StepNo> cards_taint_, score_taint_;
+  StepNo table_taint_ = 0;
+  int battle_defender_ = -1;  // the seat defending the battle going on; -1 neutral
+  // What the action being applied reads and, when it breaks a rule, changes.
+  struct Touch {
+    std::vector<int> cards, scores;  // seats
+    bool table = false;
+    bool all = false;  // the set-up: everything
+  };
+  Touch touch(const Action& a) const;
+  StepNo cause_of(const Touch& t) const;
+  void taint(const Touch& t, StepNo step);
   bool was_over_ = false;  // whether the game had ended before the element being applied
   std::vector<int> vp_turn_start_;
 };
