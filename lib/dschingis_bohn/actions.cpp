@@ -4,6 +4,7 @@
 
 #include <array>
 #include <charconv>
+#include <cstdlib>
 #include <utility>
 
 namespace wallaudit::db {
@@ -582,6 +583,26 @@ std::string Action::text() const {
       break;
   }
   return out;
+}
+
+int Action::distance(const wallaudit::Action& any) const {
+  const auto* o = dynamic_cast<const Action*>(&any);
+  if (!o || o->what != what) return wallaudit::Action::distance(any);
+  int d = 0;
+  if (o->chance != chance || o->colour != colour) d += 4;
+  if (o->bean != bean) d += 1;
+  d += std::abs(o->number - number);
+  if (o->source != source) d += 2;
+  if (o->pos != pos) d += 1;
+  d += std::abs(static_cast<int>(o->cards.size()) - static_cast<int>(cards.size()));
+  if (o->target != target) {
+    const MapDef* m = map ? map : o->map;
+    const bool near = m && target >= 0 && o->target >= 0 && target < m->size() &&
+                      o->target < m->size() && m->adjacent(target, o->target);
+    d += near ? 1 : 3;
+  }
+  if (d == 0 && o->text() != text()) d = 1;
+  return d;
 }
 
 std::optional<Action> parse_action(std::string_view text, const MapDef& map, std::string& error) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "dschingis_bohn/rule_ids.hpp"
 
@@ -527,6 +528,9 @@ void Engine::turn(const Action& a, Step& s) {
     seat_ = -1;
     skip_turn_ = false;
     skip_ = Skip::none;
+    battle_step_ = 0;
+    battle_defender_ = -1;
+    in_cart_ = false;
     if (skipped) return;
     was_over_ = out_->state->over();
     violations(s, log().state->end_turn(), turn_colour_);
@@ -592,6 +596,28 @@ void Engine::element(const Action& a, Step& s) {
   if (skip_ == Skip::cart) {
     if (a.what == Kind::cart_end) skip_ = Skip::none;
     return;
+  }
+  // The nesting a record's elements have by their place: a battle's rounds and a cart's loads
+  // stand inside it, nothing else does.
+  {
+    const bool battle_part = a.what == Kind::round || a.what == Kind::attack ||
+                             a.what == Kind::defence || a.what == Kind::battle_end;
+    const bool cart_part = a.what == Kind::cart_load || a.what == Kind::cart_end;
+    const bool anywhere = a.what == Kind::reshuffle;
+    std::string_view misplaced;
+    if (battle_step_ != 0 && !battle_part && !anywhere)
+      misplaced = "inside a battle, which holds only rounds, attacks, defences and reshuffles";
+    else if (in_cart_ && !cart_part && !anywhere)
+      misplaced = "inside a cart's purchase, which holds only its loads and reshuffles";
+    else if (battle_step_ == 0 && battle_part)
+      misplaced = "outside a battle";
+    else if (!in_cart_ && cart_part)
+      misplaced = "outside a cart's purchase";
+    if (!misplaced.empty()) {
+      report(s, FindingKind::rule, rule::DB_401, 0, a.colour,
+             fmt::format("\"{}\" stands {}", a.text(), misplaced));
+      return;
+    }
   }
   Outcome& o = log();
   db::State& st = *o.state;
@@ -683,15 +709,18 @@ void Engine::element(const Action& a, Step& s) {
     case Kind::buy_cart: {
       bool applied = false;
       vs = st.buy_cart(seat, a.pay, a.loads, applied);
-      if (!applied)
+      if (!applied) {
         skip_ = Skip::cart;
-      else
+      } else {
         ++o.counts.carts;
+        in_cart_ = true;
+      }
       cart_step_ = s.no;
       break;
     }
     case Kind::cart_end:
       vs = st.buy_cart_end();
+      in_cart_ = false;
       break;
     case Kind::buy_field:
       vs = st.buy_field(seat, a.pay);
@@ -941,8 +970,106 @@ std::string Engine::decision() const {
   return fmt::format("turn {}, {}: {}", turn_no_, who, part);
 }
 
+// Every action of the next decision that breaks no rule, found by trying each candidate on a
+// copy: plants, turn-ups, harvests, battles and their rounds, draws, loads and takes (their
+// cards unknown: `?`), purchases, reshuffles, the end of the turn; between turns the next turn.
+// Trades and donations are too many to list and are described instead.
 LegalActions Engine::legal_actions() const {
-  return {};
+  LegalActions out;
+  if (!setup_done_) {
+    out.described.push_back({"setup",
+                             "the players, territory cards, camps and, where known, "
+                             "the hands and the deck"});
+    return out;
+  }
+  if (is_terminal()) return out;
+  std::vector<Action> candidates;
+  auto base = [&](Kind kind, Colour colour) {
+    Action a;
+    a.what = kind;
+    a.colour = colour;
+    a.map = map_.get();
+    return a;
+  };
+  const auto& seats = out_->seats;
+  if (seat_ < 0) {
+    for (Colour c : seats)
+      candidates.push_back(base(Kind::turn, c));
+  } else {
+    const Colour active = seats[static_cast<std::size_t>(seat_)];
+    const int kinds = kinds_in_play(options_);
+    for (Colour c : seats) {
+      for (int k = 0; k < kinds; ++k)
+        for (int field = 1; field <= 3; ++field) {
+          Action a = base(Kind::plant, c);
+          a.bean = static_cast<Bean>(k);
+          a.number = field;
+          candidates.push_back(a);
+        }
+      for (int field = 1; field <= 3; ++field) {
+        Action a = base(Kind::harvest, c);
+        a.number = field;
+        candidates.push_back(a);
+      }
+      candidates.push_back(base(Kind::buy_field, c));
+    }
+    for (int k = 0; k < kinds; ++k) {
+      Action a = base(Kind::diamond, active);
+      a.bean = static_cast<Bean>(k);
+      candidates.push_back(a);
+      for (Kind kind : {Kind::attack, Kind::defence})
+        for (BattleSource source : {BattleSource::hand, BattleSource::deck}) {
+          Action b = base(kind, active);
+          b.source = source;
+          b.bean = static_cast<Bean>(k);
+          candidates.push_back(b);
+        }
+    }
+    for (int k = 1; k <= 3; ++k) {
+      Action a = base(Kind::attack, active);
+      a.source = BattleSource::cavalry;
+      a.number = k;
+      candidates.push_back(a);
+    }
+    for (int r = 1; r <= 2; ++r) {
+      Action a = base(Kind::round, active);
+      a.number = r;
+      candidates.push_back(a);
+    }
+    for (SpaceId sp = 0; sp < map_->size(); ++sp) {
+      Action a = base(Kind::battle, active);
+      a.target = sp;
+      candidates.push_back(a);
+    }
+    for (Kind kind : {Kind::turn_up, Kind::draw, Kind::load, Kind::take, Kind::cart_load})
+      for (int n = 1; n <= 5; ++n) {
+        Action a = base(kind, active);
+        a.cards.assign(static_cast<std::size_t>(n), std::nullopt);
+        candidates.push_back(a);
+      }
+    for (Kind kind : {Kind::battle_end, Kind::buy_cart, Kind::cart_end, Kind::end_turn})
+      candidates.push_back(base(kind, active));
+    Action reshuffle = base(Kind::reshuffle, active);
+    reshuffle.chance = true;
+    candidates.push_back(reshuffle);
+    out.described.push_back(
+        {"trade", fmt::format("{} gives turned-up or hand cards to another player for cards of "
+                              "that player's hand (step 2; at least one card)",
+                              name(active))});
+    out.described.push_back(
+        {"donate", fmt::format("{} gives turned-up or hand cards to another player, or takes "
+                               "cards of that player's hand, for nothing (step 2)",
+                               name(active))});
+  }
+  constexpr StepNo kTrial = std::numeric_limits<StepNo>::max() / 2;
+  for (Action& a : candidates) {
+    Engine trial(*this);
+    StepResult r = trial.apply(a, kTrial);
+    bool legal = std::none_of(r.findings.begin(), r.findings.end(),
+                              [](const Finding& f) { return f.kind == FindingKind::rule; });
+    if (legal) out.listed.push_back(std::make_unique<Action>(std::move(a)));
+  }
+  return out;
 }
 
 std::optional<ActionPtr> Engine::parse_action(std::string_view text, std::string& error) const {

@@ -156,6 +156,7 @@ class Engine final : public wallaudit::State {
   enum class Skip : std::uint8_t { none, battle, cart } skip_ = Skip::none;
   StepNo battle_step_ = 0;  // the <battle> going on
   StepNo cart_step_ = 0;    // the last <buy-cart>
+  bool in_cart_ = false;    // a cart's purchase is going on (its loads follow)
   std::optional<bool> battle_claim_;
   std::vector<bool> final_seen_;
   bool finals_given_ = false;
