@@ -101,3 +101,35 @@ TEST(DbEngine, RepairHintsAreTheNearestLegalActions) {
 
 }  // namespace
 }  // namespace wallaudit::test
+
+namespace wallaudit::test {
+namespace {
+
+// Repair hints on illegal samples: the error's own decision, replayed up to it.
+TEST(DbEngine, RepairHintsOnSamples) {
+  struct Case {
+    std::string sample, rule;
+    std::vector<std::string> hints;
+  };
+  const std::vector<Case> cases{
+      // black attacks its own 01: the spaces next to it
+      {"illegal/battle-for-own-territory.xml",
+       "DB-603",
+       {"black: battle 02", "black: battle 04", "black: battle 05"}},
+      // red plants a blue on its garden: the blue into the other field first
+      {"illegal/wrong-bean-field.xml",
+       "DB-403",
+       {"red: plant blue 1", "black: plant garden 2", "black: harvest 1"}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.sample);
+    GameResult r = check_text(read_source_file("samples/dschingis-bohn/" + c.sample));
+    auto rules = findings(r, FindingKind::rule);
+    ASSERT_FALSE(rules.empty());
+    EXPECT_EQ(rules[0]->rule, c.rule);
+    EXPECT_EQ(rules[0]->suggestions, c.hints);
+  }
+}
+
+}  // namespace
+}  // namespace wallaudit::test
