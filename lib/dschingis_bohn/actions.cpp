@@ -669,6 +669,10 @@ bool before_deck_card(const Turn& t, std::size_t i) {
 
 std::vector<PlacedAction> record_actions(const Record& rec) {
   std::vector<PlacedAction> out;
+  std::size_t total = 1 + rec.end.finals.size() + 1;
+  for (const Turn& t : rec.turns)
+    total += t.elems.size() + 2;
+  out.reserve(total);
   auto place = [&](Action a, SourceLoc loc, int turn) -> PlacedAction& {
     PlacedAction p;
     p.action = std::make_unique<Action>(std::move(a));

@@ -179,7 +179,7 @@ StepResult Engine::apply(const wallaudit::Action& any, StepNo step) {
   }
   if (s.result.erroneous()) {
     Touch changed = touched;
-    if (a->what == Kind::turn) changed.scores.clear();  // a turn out of order scores nothing
+    if (a->what == Kind::turn) changed.scores = 0;  // a turn out of order scores nothing
     taint(changed, s.no);
   }
   return std::move(s.result);
@@ -189,8 +189,8 @@ StepResult Engine::apply(const wallaudit::Action& any, StepNo step) {
 
 Engine::Touch Engine::touch(const Action& a) const {
   Touch t;
-  auto add = [](std::vector<int>& v, int seat) {
-    if (seat >= 0 && std::find(v.begin(), v.end(), seat) == v.end()) v.push_back(seat);
+  auto add = [](std::uint32_t& set, int seat) {
+    if (seat >= 0 && seat < 32) set |= 1u << seat;
   };
   switch (a.what) {
     case Kind::setup:
@@ -243,12 +243,10 @@ StepNo Engine::cause_of(const Touch& t) const {
     if (s != 0 && (cause == 0 || s < cause)) cause = s;
   };
   if (t.table || t.all) take(table_taint_);
-  for (std::size_t i = 0; i < cards_taint_.size(); ++i)
-    if (t.all || std::find(t.cards.begin(), t.cards.end(), static_cast<int>(i)) != t.cards.end())
-      take(cards_taint_[i]);
-  for (std::size_t i = 0; i < score_taint_.size(); ++i)
-    if (t.all || std::find(t.scores.begin(), t.scores.end(), static_cast<int>(i)) != t.scores.end())
-      take(score_taint_[i]);
+  for (std::size_t i = 0; i < cards_taint_.size() && i < 32; ++i)
+    if (t.all || (t.cards >> i & 1u)) take(cards_taint_[i]);
+  for (std::size_t i = 0; i < score_taint_.size() && i < 32; ++i)
+    if (t.all || (t.scores >> i & 1u)) take(score_taint_[i]);
   return cause;
 }
 
@@ -260,12 +258,9 @@ void Engine::taint(const Touch& t, StepNo step) {
     if (s == 0) s = step;
   };
   if (t.all || t.table) mark(table_taint_);
-  for (std::size_t i = 0; i < n; ++i) {
-    const int seat = static_cast<int>(i);
-    if (t.all || std::find(t.cards.begin(), t.cards.end(), seat) != t.cards.end())
-      mark(cards_taint_[i]);
-    if (t.all || std::find(t.scores.begin(), t.scores.end(), seat) != t.scores.end())
-      mark(score_taint_[i]);
+  for (std::size_t i = 0; i < n && i < 32; ++i) {
+    if (t.all || (t.cards >> i & 1u)) mark(cards_taint_[i]);
+    if (t.all || (t.scores >> i & 1u)) mark(score_taint_[i]);
   }
 }
 
@@ -639,9 +634,13 @@ void Engine::element(const Action& a, Step& s) {
     case Kind::load:
     case Kind::take:
     case Kind::cart_load: {
+      // Named cards: all of them (the record names every card or none).
       std::vector<Bean> beans;
-      for (const auto& c : a.cards)
-        if (c) beans.push_back(*c);
+      if (!a.cards.empty() && a.cards.front()) {
+        beans.reserve(a.cards.size());
+        for (const auto& c : a.cards)
+          if (c) beans.push_back(*c);
+      }
       const int count = static_cast<int>(a.cards.size());
       vs = a.what == Kind::turn_up     ? st.turn_up(beans)
            : a.what == Kind::draw      ? st.draw(beans, count)

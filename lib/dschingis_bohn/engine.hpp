@@ -169,7 +169,7 @@ class Engine final : public wallaudit::State {
   int battle_defender_ = -1;  // the seat defending the battle going on; -1 neutral
   // What the action being applied reads and, when it breaks a rule, changes.
   struct Touch {
-    std::vector<int> cards, scores;  // seats
+    std::uint32_t cards = 0, scores = 0;  // seats, one bit each
     bool table = false;
     bool all = false;  // the set-up: everything
   };
