@@ -9,7 +9,8 @@ Usage: scripts/rule-evidence.py [WALLAUDIT] [--check]
 
 Per id it lists:
 - emitted:       each source file of lib/ and cli/ holding the id as a string literal
-                 ("CC-406", or "[REC-017]" at the end of a message): the code reports it
+                 ("CC-406", or "[REC-017]" at the end of a message), or using its named
+                 constant from its game's rule_ids.hpp (CC_406): the code reports it
                  (or names it in a table of ids it reports);
 - sample:        each sample under samples/ whose check cites it;
 - breach:        one of those findings (an error not following from an earlier one, in the
@@ -89,15 +90,27 @@ def emitted():
     found = {}
     files = sorted(glob.glob(os.path.join(ROOT, "lib/**/*.[ch]pp"), recursive=True) +
                    glob.glob(os.path.join(ROOT, "cli/*.[ch]pp")))
+    constants = {}  # folder -> {constant name: id}, from each game's rule_ids.hpp
     for path in files:
+        if os.path.basename(path) == "rule_ids.hpp":
+            with open(path, encoding="utf-8") as f:
+                constants[os.path.dirname(path)] = dict(re.findall(
+                    r"constexpr\s+RuleId\s+(\w+)\s*=\s*\"(" + ID + r")\"", f.read()))
+    for path in files:
+        if os.path.basename(path) == "rule_ids.hpp":
+            continue
         with open(path, encoding="utf-8") as f:
             text = f.read()
         rel = os.path.relpath(path, ROOT)
+        ids = []
         for s in string_literals(text):
-            ids = [s] if re.fullmatch(ID, s) else re.findall(r"\[(" + ID + r")\]$", s)
-            for i in ids:
-                if rel not in found.setdefault(i, []):
-                    found[i].append(rel)
+            ids += [s] if re.fullmatch(ID, s) else re.findall(r"\[(" + ID + r")\]$", s)
+        named = constants.get(os.path.dirname(path), {})
+        if named:
+            ids += [named[n] for n in re.findall(r"\b[A-Z]+_\d+\b", text) if n in named]
+        for i in ids:
+            if rel not in found.setdefault(i, []):
+                found[i].append(rel)
     return found
 
 

@@ -2,9 +2,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
+#include "core/check.hpp"
 #include "core/registry.hpp"
-#include "dschingis_bohn/checker.hpp"
+#include "dschingis_bohn/actions.hpp"
+#include "dschingis_bohn/engine.hpp"
 #include "dschingis_bohn/history.hpp"
 #include "dschingis_bohn/reader.hpp"
 
@@ -61,6 +64,75 @@ void add_facts(const Record& rec, const Outcome& o, std::vector<Fact>& facts) {
   }
 }
 
+// The start state and actions of a record: reading only, the engine decides the rules.
+ReadRecord record_of(const std::shared_ptr<const Record>& record) {
+  ReadRecord out;
+  Engine::RecordShape shape;
+  shape.end_present = record->end.present;
+  shape.turns = static_cast<int>(record->turns.size());
+  out.start = std::make_unique<Engine>(record->map, record->effective, shape);
+  out.actions = record_actions(*record);
+  out.end_loc = record->end.present ? record->end.loc : record->play_loc;
+  out.typed = record;
+  return out;
+}
+
+// What the replay found, with the record's positions and the state after each turn.
+Outcome outcome_of(const Record& rec, const ReadRecord& actions, const Replay& replay) {
+  const auto& engine = dynamic_cast<const Engine&>(*replay.state);
+  Outcome o = engine.outcome();
+  auto loc_of = [&](StepNo step) {
+    return step > 0 && step <= actions.actions.size() ? actions.actions[step - 1].loc : SourceLoc{};
+  };
+  for (auto& b : o.battles)
+    b.loc = loc_of(b.step);
+  for (auto& h : o.harvests)
+    h.loc = loc_of(h.step);
+  for (auto& c : o.vp_claims)
+    c.loc = loc_of(c.step);
+  if (o.state) {
+    const State& st = *o.state;
+    o.finished = st.over();
+    if (o.finished) {
+      o.reason = st.end_reason();
+      int top = std::numeric_limits<int>::min();
+      for (int s = 0; s < st.players(); ++s)
+        top = std::max(top, st.vp(s));
+      std::string names;
+      for (int s = 0; s < st.players(); ++s) {
+        if (st.vp(s) != top) continue;
+        o.winners.push_back(s);
+        names += fmt::format("{}{}", names.empty() ? "" : " and ", name(st.player(s).colour));
+      }
+      std::string why =
+          o.reason == EndReason::last_territory
+              ? fmt::format("a player lost his last territory in turn {}", o.end_turn)
+              : fmt::format("the deck ran out for the third time in turn {}", o.end_turn);
+      o.result_sentence = o.winners.size() == 1
+                              ? fmt::format("{} wins with {} VP ({})", names, top, why)
+                              : fmt::format("{} share the win with {} VP ({})", names, top, why);
+    }
+    // The state after the set-up and after each turn replayed.
+    for (const Snapshot& snap : replay.snapshots) {
+      if (snap.turn > o.last_turn || snap.turn < static_cast<int>(o.snapshots.size())) continue;
+      const auto& at = dynamic_cast<const Engine&>(*snap.state).outcome();
+      if (!at.state) continue;
+      TurnSnapshot t;
+      t.turn = snap.turn;
+      if (snap.turn == 0) {
+        t.loc = rec.setup_loc;
+      } else {
+        const Turn& turn = rec.turns[static_cast<std::size_t>(snap.turn) - 1];
+        t.loc = turn.loc;
+        t.colour = turn.colour;
+      }
+      t.state = std::make_shared<const State>(*at.state);
+      o.snapshots.push_back(std::move(t));
+    }
+  }
+  return o;
+}
+
 class DschingisBohn final : public Game {
  public:
   DschingisBohn() : options_(rules_options(option_specs())) {}
@@ -89,12 +161,15 @@ class DschingisBohn final : public Game {
       Options probe;
       if (set_option(probe, n, v)) overrides.emplace_back(n, v);
     }
-    auto record = read_record(doc, *catalogue, ctx.load_relative, overrides, result.diagnostics,
-                              ctx.max_turns);
-    if (!record) return result;
-    CheckerSettings settings;
-    settings.keep_snapshots = ctx.keep_history;
-    Outcome outcome = replay_record(*record, settings, result.diagnostics);
+    auto read = read_record(doc, *catalogue, ctx.load_relative, overrides, result.diagnostics,
+                            ctx.max_turns);
+    if (!read) return result;
+    auto record = std::make_shared<const Record>(std::move(*read));
+    ReadRecord actions = record_of(record);
+    DriveOptions options;
+    options.keep_history = ctx.keep_history;
+    Replay replay = drive(actions, options, result.diagnostics);
+    Outcome outcome = outcome_of(*record, actions, replay);
 
     bool illegal = result.diagnostics.has(FindingKind::rule);
     result.scores_known = true;
@@ -123,8 +198,7 @@ class DschingisBohn final : public Game {
     if (ctx.want_facts) add_facts(*record, outcome, result.facts);
     if (ctx.want_key) result.key = record_key(*record);
     if (ctx.keep_history && outcome.state && !outcome.snapshots.empty())
-      result.history = std::make_shared<History>(std::make_shared<const Record>(std::move(*record)),
-                                                 std::move(outcome), result.diagnostics);
+      result.history = std::make_shared<History>(record, std::move(outcome), result.diagnostics);
     return result;
   }
 

@@ -6,7 +6,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/history.hpp"
-#include "dschingis_bohn/checker.hpp"
+#include "dschingis_bohn/engine.hpp"
 #include "dschingis_bohn/record.hpp"
 
 namespace wallaudit::db {

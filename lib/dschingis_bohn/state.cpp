@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "dschingis_bohn/rule_ids.hpp"
+
 namespace wallaudit::db {
 
 namespace {
@@ -80,10 +82,10 @@ State::State(const Setup& s, Violations& v) : map_(s.map), options_(s.options) {
   for (int k = 0; k < kBeanKinds; ++k) {
     Bean b = static_cast<Bean>(k);
     if (known_[static_cast<std::size_t>(k)] > bean_count(b))
-      v.push_back(
-          {"DB-1202", fmt::format("the hands and deck of the set-up name {} {} beans; the deck "
-                                  "holds {}",
-                                  known_[static_cast<std::size_t>(k)], name(b), bean_count(b))});
+      v.push_back({rule::DB_1202,
+                   fmt::format("the hands and deck of the set-up name {} {} beans; the deck "
+                               "holds {}",
+                               known_[static_cast<std::size_t>(k)], name(b), bean_count(b))});
   }
 }
 
@@ -184,7 +186,7 @@ void State::name_card(Bean b, Violations& v) {
   int& n = known_[static_cast<std::size_t>(b)];
   ++n;
   if (n > bean_count(b))
-    fail(v, "DB-1202",
+    fail(v, rule::DB_1202,
          fmt::format("a {} {} bean is named, but the deck holds only {} and every one of them is "
                      "already accounted for",
                      ordinal(n), name(b), bean_count(b)));
@@ -198,7 +200,7 @@ bool State::prologue(Act act, Violations& v) {
   continuing_ = false;
   bool reshuffled = false;
   if (owed_ > 0 && act != Act::reshuffle) {
-    fail(v, "DB-502",
+    fail(v, rule::DB_502,
          fmt::format("the deck ran out ({} exhaustion) and no <reshuffle> follows the element "
                      "that took its last card; the discard pile is shuffled here",
                      ordinal(exhaustions_)));
@@ -210,7 +212,7 @@ bool State::prologue(Act act, Violations& v) {
   }
   if (over_) {
     if (act == Act::vp || (act == Act::reshuffle && owed_ > 0)) return true;
-    fail(v, "DB-1003",
+    fail(v, rule::DB_1003,
          fmt::format("the game is over ({}): nothing but <vp> claims may follow",
                      end_reason_ == EndReason::last_territory
                          ? "a player lost his last territory"
@@ -236,13 +238,13 @@ bool State::prologue(Act act, Violations& v) {
         std::string_view what = g->kind == GroupKind::turn_up ? "turn-up"
                                 : g->kind == GroupKind::draw  ? "draw"
                                                               : "load";
-        std::string_view rule = act == Act::harvest             ? "DB-410"
-                                : act == Act::buy_cart          ? "DB-801"
-                                : act == Act::buy_field         ? "DB-414"
-                                : act == Act::vp                ? "DB-401"
-                                : g->kind == GroupKind::turn_up ? "DB-405"
-                                                                : "DB-408";
-        fail(v, rule,
+        RuleId broken = act == Act::harvest             ? rule::DB_410
+                        : act == Act::buy_cart          ? rule::DB_801
+                        : act == Act::buy_field         ? rule::DB_414
+                        : act == Act::vp                ? rule::DB_401
+                        : g->kind == GroupKind::turn_up ? rule::DB_405
+                                                        : rule::DB_408;
+        fail(v, broken,
              fmt::format("this stands inside a {} that a reshuffle split ({} of {} cards so far): "
                          "the rest of the {} comes right after the <reshuffle>",
                          what, g->taken, g->required, what));
@@ -260,7 +262,7 @@ std::optional<Slot> State::take_top(std::optional<Bean> named, Violations& v) {
   for (;;) {
     if (!deck_.empty()) break;
     if (owed_ > 0) {
-      fail(v, "DB-502",
+      fail(v, rule::DB_502,
            "the element goes on after the card that emptied the deck: the rest is written "
            "after a <reshuffle>; the discard pile is shuffled here");
       while (owed_ > 0) {
@@ -270,7 +272,7 @@ std::optional<Slot> State::take_top(std::optional<Bean> named, Violations& v) {
       continue;
     }
     if (battle_.active && exhaustions_ >= 3 && !battle_.reshuffled) {
-      fail(v, "DB-502",
+      fail(v, rule::DB_502,
            "the deck ran out for the third time during this battle: the discard pile is "
            "shuffled into a new deck (DB-1002), and a <reshuffle> stands right before the card "
            "that takes its first card");
@@ -285,7 +287,7 @@ std::optional<Slot> State::take_top(std::optional<Bean> named, Violations& v) {
   Slot result = kUnknown;
   if (c != kUnknown) {
     if (named && slot_of(*named) != c) {
-      fail(v, "DB-1203",
+      fail(v, rule::DB_1203,
            fmt::format("the deck's next card is known to be {} (its order was given), but the "
                        "record names {}",
                        slot_name(c), name(*named)));
@@ -365,7 +367,7 @@ void State::do_reshuffle(const std::optional<std::vector<Bean>>* order, Violatio
           diff += fmt::format("{}{} {} (the pile has {})", diff.empty() ? "" : ", ", h,
                               name(static_cast<Bean>(k)), w);
       }
-      fail(v, "DB-505",
+      fail(v, rule::DB_505,
            fmt::format("the new deck's order is not the discard pile of {}: it lists {}; the "
                        "new deck is taken as hidden",
                        plural(static_cast<int>(pile.size()), "card"), diff));
@@ -408,20 +410,20 @@ void State::take_from_hand(int seat, const std::vector<std::pair<Bean, std::opti
     int idx = *pos - 1;
     if (idx >= n) {
       fail(
-          v, "DB-402",
+          v, rule::DB_402,
           fmt::format("pos=\"{}\" lies beyond {}'s hand of {}", *pos, who(seat), plural(n, "card")),
           ref_of(i));
       continue;
     }
     if (used[static_cast<std::size_t>(idx)]) {
-      fail(v, "DB-402",
+      fail(v, rule::DB_402,
            fmt::format("position {} of {}'s hand is given twice in one element", *pos, who(seat)),
            ref_of(i));
       continue;
     }
     Slot s = p.hand[static_cast<std::size_t>(idx)];
     if (s != kUnknown && s != slot_of(bean)) {
-      fail(v, "DB-402",
+      fail(v, rule::DB_402,
            fmt::format("card {} of {}'s hand is known to be {}, not {}", *pos, who(seat),
                        slot_name(s), name(bean)),
            ref_of(i));
@@ -442,7 +444,7 @@ void State::take_from_hand(int seat, const std::vector<std::pair<Bean, std::opti
       if (!used[static_cast<std::size_t>(k)] && p.hand[static_cast<std::size_t>(k)] == kUnknown)
         pick = k;
     if (pick < 0) {
-      fail(v, "DB-402",
+      fail(v, rule::DB_402,
            n == 0 ? fmt::format("{}'s hand is empty: it holds no {}", who(seat), name(bean))
                   : fmt::format("{}'s hand ({}) holds no {} that could leave it", who(seat),
                                 hand_text(seat), name(bean)),
@@ -478,7 +480,7 @@ void State::pay(int seat, const std::vector<Bean>& named, int count, Violations&
     return out.empty() ? std::string("empty") : out;
   };
   if (static_cast<int>(p.treasury.size()) < count) {
-    fail(v, "DB-412",
+    fail(v, rule::DB_412,
          fmt::format("{} must pay {} but has {} (treasury: {})", who(seat), plural(count, "thaler"),
                      static_cast<int>(p.treasury.size()), treasury_text()),
          kRefPay);
@@ -491,7 +493,7 @@ void State::pay(int seat, const std::vector<Bean>& named, int count, Violations&
   for (Bean b : named) {
     auto it = std::find(p.treasury.rbegin(), p.treasury.rend(), b);
     if (it == p.treasury.rend()) {
-      fail(v, "DB-412",
+      fail(v, rule::DB_412,
            fmt::format("{} pays a {} thaler but has none (treasury, top first: {})", who(seat),
                        name(b), treasury_text()),
            kRefPay);
@@ -512,12 +514,12 @@ void State::plant_into(int seat, Bean bean, int field, Violations& v) {
   PlayerState& p = players_[static_cast<std::size_t>(seat)];
   auto& f = p.fields[static_cast<std::size_t>(field - 1)];
   if (field == 3 && !p.field3)
-    fail(v, "DB-403",
+    fail(v, rule::DB_403,
          fmt::format("{} has not bought a third field: nothing can be planted in field 3",
                      who(seat)),
          kRefField);
   else if (!f.empty() && f.back() != bean)
-    fail(v, "DB-403",
+    fail(v, rule::DB_403,
          fmt::format("field {} of {} holds {} {}: a {} does not fit (harvest it first)", field,
                      who(seat), f.size(), name(f.back()), name(bean)),
          kRefField);
@@ -530,7 +532,7 @@ void State::close_start(Violations& v) {
   if (diamonds_closed_) return;
   diamonds_closed_ = true;
   if (diamonds_done_ < diamonds_owed_)
-    fail(v, "DB-906",
+    fail(v, rule::DB_906,
          fmt::format("{} owns {}: {} at the start of the turn (diamond={}), the record has {}",
                      who(active_), plural(owned(active_, Card::diamond_field), "diamond field"),
                      plural(diamonds_owed_, "flip"), option_value(options_, "diamond"),
@@ -541,7 +543,7 @@ void State::close_step1(Violations& v) {
   if (step1_closed_) return;
   step1_closed_ = true;
   if (step1_owed_ && step1_plants_ == 0)
-    fail(v, "DB-404",
+    fail(v, rule::DB_404,
          fmt::format("{}'s hand was not empty: step 1 plants its front card before the turn-up",
                      who(active_)));
 }
@@ -552,21 +554,21 @@ void State::check_group(Group& g, Violations& v) {
   if (g.cut || g.taken >= g.required) return;
   switch (g.kind) {
     case GroupKind::turn_up:
-      fail(v, "DB-405",
+      fail(v, rule::DB_405,
            fmt::format("step 2 turns up {} (2 + {} rice field{}), the record turns up {}",
                        plural(g.required, "card"), g.required - 2, g.required == 3 ? "" : "s",
                        g.taken));
       break;
     case GroupKind::draw:
     case GroupKind::load:
-      fail(v, "DB-408",
+      fail(v, rule::DB_408,
            fmt::format("step 4 {} {} (3 + {} village{}), the record {} {}",
                        g.kind == GroupKind::draw ? "draws" : "loads the cart with",
                        plural(g.required, "card"), g.required - 3, g.required == 4 ? "" : "s",
                        g.kind == GroupKind::draw ? "draws" : "loads", g.taken));
       break;
     case GroupKind::cart:
-      fail(v, "DB-802",
+      fail(v, rule::DB_802,
            fmt::format("a new cart is loaded with 2 cards from the deck, this one with {}",
                        g.taken));
       break;
@@ -580,7 +582,7 @@ void State::close_turn_up(Violations& v, bool needed) {
   if (!turned_up_any_) {
     if (!needed) return;
     turn_up_closed_ = true;
-    fail(v, "DB-405",
+    fail(v, rule::DB_405,
          fmt::format("no <turn-up>: step 2 turns up {} before trades, plantings, battles and "
                      "the draw",
                      plural(2 + owned(active_, Card::rice_field), "card")));
@@ -611,7 +613,7 @@ void State::close_step3(Violations& v) {
     left +=
         fmt::format("{}{} {}", left.empty() ? "" : "; ", name(players_[i].colour), bean_list(tp));
   }
-  fail(v, "DB-407",
+  fail(v, rule::DB_407,
        fmt::format("cards are left unplanted ({}): step 3 plants every card of every to-plant "
                    "area before the battles and step 4",
                    left));
@@ -659,12 +661,12 @@ Violations State::diamond(Bean named) {
   Violations v;
   if (!prologue(Act::diamond, v)) return v;
   if (phase_ != Phase::start || diamonds_closed_)
-    fail(v, "DB-906",
+    fail(v, rule::DB_906,
          fmt::format("a diamond flip comes at the start of the turn, before step 1; this one "
                      "comes in {}",
                      phase_name(phase_)));
   else if (diamonds_done_ >= diamonds_owed_)
-    fail(v, "DB-906",
+    fail(v, rule::DB_906,
          fmt::format("{} owns {}: {} (diamond={}), this is the {}", who(active_),
                      plural(owned(active_, Card::diamond_field), "diamond field"),
                      plural(diamonds_owed_, "flip"), option_value(options_, "diamond"),
@@ -686,34 +688,35 @@ Violations State::plant(int seat, Bean bean, int field) {
   bool step1 = !turned_up_any_;
   if (!prologue(Act::plant, v)) return v;
   if (seat < 0) {
-    fail(v, step1 ? "DB-404" : "DB-407", "that colour is not at the table", kRefColour);
+    fail(v, step1 ? rule::DB_404 : rule::DB_407, "that colour is not at the table", kRefColour);
     return v;
   }
   PlayerState& p = players_[static_cast<std::size_t>(seat)];
   if (step1) {
     if (phase_ > Phase::step1) {
-      fail(v, "DB-407", fmt::format("a planting after step 3: {} has begun", phase_name(phase_)));
+      fail(v, rule::DB_407,
+           fmt::format("a planting after step 3: {} has begun", phase_name(phase_)));
     } else {
       close_start(v);
       phase_ = Phase::step1;
       if (seat != active_) {
-        fail(v, "DB-404",
+        fail(v, rule::DB_404,
              fmt::format("only the active player ({}) plants in step 1, before the turn-up",
                          who(active_)),
              kRefColour);
       } else if (step1_plants_ >= 2) {
-        fail(v, "DB-404", "a third card in step 1: at most two are planted");
+        fail(v, rule::DB_404, "a third card in step 1: at most two are planted");
       }
     }
     if (seat == active_) ++step1_plants_;
     if (p.hand.empty()) {
-      fail(v, "DB-404",
+      fail(v, rule::DB_404,
            fmt::format("{}'s hand is empty: there is no front card to plant", who(seat)));
       ++known_[static_cast<std::size_t>(bean)];
     } else {
       Slot front = p.hand.front();
       if (front != kUnknown && front != slot_of(bean)) {
-        fail(v, "DB-404",
+        fail(v, rule::DB_404,
              fmt::format("the front card of {}'s hand is known to be {}, not {}: step 1 plants "
                          "the front card",
                          who(seat), slot_name(front), name(bean)));
@@ -728,7 +731,7 @@ Violations State::plant(int seat, Bean bean, int field) {
     return v;
   }
   if (phase_ >= Phase::battles) {
-    fail(v, "DB-407", fmt::format("a planting after step 3: {} has begun", phase_name(phase_)));
+    fail(v, rule::DB_407, fmt::format("a planting after step 3: {} has begun", phase_name(phase_)));
   } else if (phase_ == Phase::step2) {
     close_turn_up(v, true);
     end_step2();
@@ -739,7 +742,7 @@ Violations State::plant(int seat, Bean bean, int field) {
   if (it == p.to_plant.end() && seat == active_ && up != turned_up_.end()) {
     turned_up_.erase(up);  // turned up, and step 2 never ended properly
   } else if (it == p.to_plant.end()) {
-    fail(v, "DB-407",
+    fail(v, rule::DB_407,
          fmt::format("{} has no {} to plant (to-plant area: {})", who(seat), name(bean),
                      p.to_plant.empty() ? std::string("empty") : bean_list(p.to_plant)));
     ++known_[static_cast<std::size_t>(bean)];
@@ -757,7 +760,7 @@ Violations State::turn_up(const std::vector<Bean>& beans) {
   bool counting = continuing_;
   if (!continuing_) {
     if (turned_up_any_) {
-      fail(v, "DB-405",
+      fail(v, rule::DB_405,
            "a second <turn-up>: step 2 turns its cards up in one element (split only by a "
            "reshuffle)");
       // Its cards still count towards the turn-up while that is open.
@@ -765,7 +768,7 @@ Violations State::turn_up(const std::vector<Bean>& beans) {
       if (counting)
         group_.reported = group_.taken + static_cast<int>(beans.size()) != group_.required;
     } else if (phase_ > Phase::step2) {
-      fail(v, "DB-401", fmt::format("a <turn-up> after {} has begun", phase_name(phase_)));
+      fail(v, rule::DB_401, fmt::format("a <turn-up> after {} has begun", phase_name(phase_)));
     } else {
       close_start(v);
       close_step1(v);
@@ -789,12 +792,12 @@ Violations State::turn_up(const std::vector<Bean>& beans) {
     if (counting) ++group_.taken;
   }
   if (past_end)
-    fail(v, "DB-405",
+    fail(v, rule::DB_405,
          "the turn-up goes on past the third exhaustion of the deck: there are no more cards");
   if (counting && group_.kind == GroupKind::turn_up && !group_.reported &&
       group_.taken > group_.required) {
     group_.reported = true;
-    fail(v, "DB-405",
+    fail(v, rule::DB_405,
          fmt::format("step 2 turns up {} (2 + {} rice field{}), the record turns up {}",
                      plural(group_.required, "card"), group_.required - 2,
                      group_.required == 3 ? "" : "s", group_.taken));
@@ -809,25 +812,26 @@ Violations State::trade(int partner, const std::vector<Given>& give, const std::
   if (!prologue(Act::trade, v)) return v;
   std::string_view what = donation ? "donation" : "trade";
   if (partner < 0) {
-    fail(v, "DB-406",
+    fail(v, rule::DB_406,
          fmt::format("a {} partner is another player at the table; that colour is not", what),
          kRefPartner);
     return v;
   }
   // The moment first, then the action (rules section 13, "several at once").
   if (!turned_up_any_ || phase_ < Phase::step2)
-    fail(v, "DB-405",
+    fail(v, rule::DB_405,
          fmt::format("a {} before the turn-up: every card is turned up before the first trade "
                      "or donation",
                      what));
   else if (phase_ > Phase::step2)
-    fail(v, "DB-406",
+    fail(v, rule::DB_406,
          fmt::format("trades and donations happen only in step 2; {} has begun",
                      phase_name(phase_)));
   else
     close_turn_up(v, false);
   if (partner == active_)
-    fail(v, "DB-406", fmt::format("a {} with oneself is none: the partner is another player", what),
+    fail(v, rule::DB_406,
+         fmt::format("a {} with oneself is none: the partner is another player", what),
          kRefPartner);
   PlayerState& a = players_[static_cast<std::size_t>(active_)];
   PlayerState& b = players_[static_cast<std::size_t>(partner)];
@@ -841,7 +845,7 @@ Violations State::trade(int partner, const std::vector<Given>& give, const std::
     if (g.from_turned_up) {
       auto it = std::find(turned_up_.begin(), turned_up_.end(), g.bean);
       if (it == turned_up_.end()) {
-        fail(v, "DB-406",
+        fail(v, rule::DB_406,
              fmt::format("no turned-up {} is left to give (turned up and not given: {})",
                          name(g.bean), turned_up_.empty() ? "none" : bean_list(turned_up_)),
              static_cast<int>(i));
@@ -881,17 +885,17 @@ Violations State::harvest(int seat, int field, HarvestResult& result) {
   result = HarvestResult{};
   if (!prologue(Act::harvest, v)) return v;
   if (seat < 0) {
-    fail(v, "DB-410", "that colour is not at the table", kRefColour);
+    fail(v, rule::DB_410, "that colour is not at the table", kRefColour);
     return v;
   }
   PlayerState& p = players_[static_cast<std::size_t>(seat)];
   auto& f = p.fields[static_cast<std::size_t>(field - 1)];
   if (field == 3 && !p.field3)
-    fail(v, "DB-410", fmt::format("{} has not bought a third field to harvest", who(seat)),
+    fail(v, rule::DB_410, fmt::format("{} has not bought a third field to harvest", who(seat)),
          kRefField);
   if (f.empty()) {
     if (field != 3 || p.field3)
-      fail(v, "DB-410",
+      fail(v, rule::DB_410,
            fmt::format("field {} of {} is empty: nothing to harvest", field, who(seat)), kRefField);
     return v;
   }
@@ -899,7 +903,7 @@ Violations State::harvest(int seat, int field, HarvestResult& result) {
     for (int k = 0; k < 3; ++k) {
       const auto& other = p.fields[static_cast<std::size_t>(k)];
       if (k != field - 1 && other.size() >= 2) {
-        fail(v, "DB-411",
+        fail(v, rule::DB_411,
              fmt::format("field {} holds a single {} while field {} holds {}: a single card is "
                          "harvested only when no field holds two or more",
                          field, name(f.back()), k + 1,
@@ -929,18 +933,18 @@ Violations State::buy_cart(int seat, const std::vector<Bean>& payment, bool has_
   applied = false;
   if (!prologue(Act::buy_cart, v)) return v;
   if (seat < 0) {
-    fail(v, "DB-801", "that colour is not at the table", kRefColour);
+    fail(v, rule::DB_801, "that colour is not at the table", kRefColour);
     return v;
   }
   applied = true;
   PlayerState& p = players_[static_cast<std::size_t>(seat)];
   if (p.has_cart)
-    fail(v, "DB-801", fmt::format("{} has a cart already: one per player and game", who(seat)));
+    fail(v, rule::DB_801, fmt::format("{} has a cart already: one per player and game", who(seat)));
   if (owned(seat, Card::forest) == 0)
-    fail(v, "DB-801",
+    fail(v, rule::DB_801,
          fmt::format("{} owns no forest: a cart is bought only by a forest's owner", who(seat)));
   if (seat == active_ && phase_ == Phase::step4)
-    fail(v, "DB-801",
+    fail(v, rule::DB_801,
          fmt::format("{} buys during his own step 4, once its first card was taken", who(seat)));
   pay(seat, payment, 3, v);
   p.has_cart = true;
@@ -973,7 +977,7 @@ Violations State::cart_load(const std::vector<Bean>& beans, int count) {
           beans.empty() ? std::nullopt : std::optional<Bean>(beans[static_cast<std::size_t>(i)]),
           v);
     if (!c) {
-      fail(v, "DB-802",
+      fail(v, rule::DB_802,
            "the cart is loaded past the third exhaustion of the deck: there are no more cards");
       cart_buy_.group.reported = true;
       break;
@@ -984,7 +988,7 @@ Violations State::cart_load(const std::vector<Bean>& beans, int count) {
   Group& g = cart_buy_.group;
   if (!g.reported && g.taken > g.required) {
     g.reported = true;
-    fail(v, "DB-802",
+    fail(v, rule::DB_802,
          fmt::format("a new cart is loaded with 2 cards from the deck, this one with {}", g.taken));
   }
   return v;
@@ -1004,17 +1008,18 @@ Violations State::buy_field(int seat, const std::vector<Bean>& payment) {
   Violations v;
   if (!prologue(Act::buy_field, v)) return v;
   if (seat < 0) {
-    fail(v, "DB-414", "that colour is not at the table", kRefColour);
+    fail(v, rule::DB_414, "that colour is not at the table", kRefColour);
     return v;
   }
   PlayerState& p = players_[static_cast<std::size_t>(seat)];
   if (options_.third_field == ThirdField::none) {
-    fail(v, "DB-304", "there is no third bean field in this game (third-field=none)");
+    fail(v, rule::DB_304, "there is no third bean field in this game (third-field=none)");
   } else {
     if (p.field3)
-      fail(v, "DB-414", fmt::format("{} bought his third field already: once per game", who(seat)));
+      fail(v, rule::DB_414,
+           fmt::format("{} bought his third field already: once per game", who(seat)));
     if (seat == active_ && phase_ == Phase::step4)
-      fail(v, "DB-414",
+      fail(v, rule::DB_414,
            fmt::format("{} buys during his own step 4, once its first card was taken", who(seat)));
   }
   pay(seat, payment, 3, v);
@@ -1029,10 +1034,10 @@ Violations State::battle(SpaceId target, const std::vector<Bean>& payment, bool&
   applied = true;
   bool moment = true;
   if (!turned_up_any_) {
-    fail(v, "DB-601", "a battle before the turn-up: battles come after step 3, before step 4");
+    fail(v, rule::DB_601, "a battle before the turn-up: battles come after step 3, before step 4");
     moment = false;
   } else if (phase_ == Phase::step4) {
-    fail(v, "DB-601", "a battle after step 4 has begun: battles come before the draw");
+    fail(v, rule::DB_601, "a battle after step 4 has begun: battles come before the draw");
     moment = false;
   }
   if (moment && phase_ != Phase::battles) {
@@ -1049,11 +1054,11 @@ Violations State::battle(SpaceId target, const std::vector<Bean>& payment, bool&
   const SpaceState& sp = spaces_[static_cast<std::size_t>(target)];
   const std::string& id = map_->spaces[static_cast<std::size_t>(target)].id;
   if (sp.card == Card::river) {
-    fail(v, "DB-603", fmt::format("{} is a river: a river is never a target", id), kRefTarget);
+    fail(v, rule::DB_603, fmt::format("{} is a river: a river is never a target", id), kRefTarget);
   } else if (sp.owner == active_) {
-    fail(v, "DB-603", fmt::format("{} owns {} already", who(active_), id), kRefTarget);
+    fail(v, rule::DB_603, fmt::format("{} owns {} already", who(active_), id), kRefTarget);
   } else if (!reachable(active_, target)) {
-    fail(v, "DB-603",
+    fail(v, rule::DB_603,
          fmt::format(
              "{} is not reachable for {}: no territory of his is adjacent{}", id, who(active_),
              owned(active_, Card::forest) > 0 ? ", and no river path leads there from one"
@@ -1081,7 +1086,7 @@ Violations State::round(int index) {
   if (index == 1) {
     if (!battle_.expect_second && !battle_.second_optional)
       fail(
-          v, "DB-705",
+          v, rule::DB_705,
           last_battle_.rounds.empty() || last_battle_.rounds.front().attack != AttackSource::cavalry
               ? "a second round follows only a cavalry attack that lost round 1"
               : "a second round follows only a cavalry attack that lost round 1; this one "
@@ -1106,24 +1111,24 @@ Violations State::attack(AttackSource source, int cavalry, Bean bean, std::optio
       r.attack_strength = 17;
       bool bad = true;
       if (battle_.round == 1) {
-        fail(v, "DB-705",
+        fail(v, rule::DB_705,
              "no cavalry in round 2: the attacker plays a card from his hand or the deck");
       } else if (!cavalry_in_play(cavalry)) {
-        fail(v, "DB-705",
+        fail(v, rule::DB_705,
              fmt::format("cavalry {} is not in play: steppe-{} is not on the map", cavalry,
                          cavalry));
       } else if (cavalry_owner(cavalry) != active_) {
         int owner = cavalry_owner(cavalry);
-        fail(v, "DB-705",
+        fail(v, rule::DB_705,
              fmt::format("cavalry {} belongs to {}, not {} (it goes with steppe-{})", cavalry,
                          owner < 0 ? std::string("nobody") : who(owner), who(active_), cavalry));
       } else if (exhausted_[static_cast<std::size_t>(cavalry - 1)]) {
-        fail(v, "DB-705",
+        fail(v, rule::DB_705,
              fmt::format("cavalry {} is exhausted: it lost a round and turns fresh only at the "
                          "start of its owner's turn",
                          cavalry));
       } else if (sp.card == Card::forest || (sp.card == Card::city && !sp.razed)) {
-        fail(v, "DB-705",
+        fail(v, rule::DB_705,
              fmt::format("cavalry may not attack a {}",
                          sp.card == Card::forest ? "forest" : "city"));
       } else {
@@ -1134,7 +1139,7 @@ Violations State::attack(AttackSource source, int cavalry, Bean bean, std::optio
     }
     case AttackSource::hand: {
       if (p.hand.empty()) {
-        fail(v, "DB-604",
+        fail(v, rule::DB_604,
              fmt::format("{}'s hand is empty: he attacks with cavalry or the deck", who(active_)));
         ++known_[static_cast<std::size_t>(bean)];
       } else {
@@ -1170,10 +1175,10 @@ Violations State::defend(bool from_hand, Bean bean, std::optional<int> pos) {
   bool card = true;
   if (from_hand) {
     if (defender < 0) {
-      fail(v, "DB-605", "a neutral territory defends with the top card of the deck");
+      fail(v, rule::DB_605, "a neutral territory defends with the top card of the deck");
       ++known_[static_cast<std::size_t>(bean)];
     } else if (players_[static_cast<std::size_t>(defender)].hand.empty()) {
-      fail(v, "DB-605",
+      fail(v, rule::DB_605,
            fmt::format("{}'s hand is empty: he must defend with the deck", who(defender)));
       ++known_[static_cast<std::size_t>(bean)];
     } else {
@@ -1218,7 +1223,7 @@ Violations State::battle_end() {
   Violations v;
   if (!battle_.active) return v;
   if (battle_.expect_second)
-    fail(v, "DB-705",
+    fail(v, rule::DB_705,
          "the cavalry lost round 1: round 2 follows at once (a card from hand or deck against a "
          "new defence)");
   SpaceId t = last_battle_.target;
@@ -1269,12 +1274,12 @@ Violations State::draw(const std::vector<Bean>& beans, int count) {
     second = true;
   }
   if (p.has_cart)
-    fail(v, "DB-803",
+    fail(v, rule::DB_803,
          fmt::format("{} has a cart: his step 4 loads it (<load>) and takes from it (<take>), "
                      "never <draw>",
                      who(active_)));
   if (second) {
-    fail(v, "DB-408",
+    fail(v, rule::DB_408,
          "a second draw: step 4 draws its cards in one element (split only by a reshuffle)");
     group_.reported = true;
   }
@@ -1294,7 +1299,7 @@ void State::step4_cards(const std::vector<Bean>& beans, int count, bool counting
           beans.empty() ? std::nullopt : std::optional<Bean>(beans[static_cast<std::size_t>(i)]),
           v);
     if (!c) {
-      fail(v, "DB-408",
+      fail(v, rule::DB_408,
            fmt::format("cards {} past the end of the game: the deck ran out for the third time",
                        taken));
       group_.reported = true;
@@ -1307,7 +1312,7 @@ void State::step4_cards(const std::vector<Bean>& beans, int count, bool counting
     group_.reported = true;
     std::string why =
         fmt::format("3 + {} village{}", group_.required - 3, group_.required == 4 ? "" : "s");
-    fail(v, "DB-408",
+    fail(v, rule::DB_408,
          fmt::format(fmt::runtime(too_many), plural(group_.required, "card"), why, group_.taken));
   }
 }
@@ -1328,13 +1333,13 @@ Violations State::load(const std::vector<Bean>& beans, int count) {
     second = true;
   }
   if (!p.has_cart)
-    fail(v, "DB-803",
+    fail(v, rule::DB_803,
          fmt::format("{} has no cart: his step 4 is a <draw> (the cards go to his hand)",
                      who(active_)));
   else if (take_done_)
-    fail(v, "DB-803", "a <load> after the <take>: step 4 loads all its cards, then takes");
+    fail(v, rule::DB_803, "a <load> after the <take>: step 4 loads all its cards, then takes");
   if (second) {
-    fail(v, "DB-408",
+    fail(v, rule::DB_408,
          "a second load: step 4 loads its cards in one element (split only by a reshuffle)");
     group_.reported = true;
   }
@@ -1348,11 +1353,11 @@ Violations State::take(const std::vector<Bean>& beans, int count) {
   if (!prologue(Act::take, v)) return v;
   PlayerState& p = players_[static_cast<std::size_t>(active_)];
   if (!p.has_cart) {
-    fail(v, "DB-803", fmt::format("{} has no cart to take from", who(active_)));
+    fail(v, rule::DB_803, fmt::format("{} has no cart to take from", who(active_)));
     return v;
   }
   if (take_done_) {
-    fail(v, "DB-803", "a second <take>: step 4 takes from the cart once");
+    fail(v, rule::DB_803, "a second <take>: step 4 takes from the cart once");
     return v;
   }
   if (!step4_begun_) {
@@ -1366,7 +1371,7 @@ Violations State::take(const std::vector<Bean>& beans, int count) {
   int required = group_.required;
   int n = beans.empty() ? count : static_cast<int>(beans.size());
   if (n != required)
-    fail(v, "DB-803",
+    fail(v, rule::DB_803,
          fmt::format("{} takes {} from his cart; step 4 gives him {} (3 + {} village{}), and "
                      "the rest stays on the cart",
                      who(active_), plural(n, "card"), required, required - 3,
@@ -1380,7 +1385,7 @@ Violations State::take(const std::vector<Bean>& beans, int count) {
         std::string cart;
         for (Slot s : p.cart)
           cart += fmt::format("{}{}", cart.empty() ? "" : " ", slot_name(s));
-        fail(v, "DB-803",
+        fail(v, rule::DB_803,
              fmt::format("there is no {} on {}'s cart ({})", name(b), who(active_),
                          cart.empty() ? "empty" : cart));
         ++known_[static_cast<std::size_t>(b)];
@@ -1404,7 +1409,7 @@ Violations State::take(const std::vector<Bean>& beans, int count) {
         std::string cart;
         for (Slot s : p.cart)
           cart += fmt::format("{}{}", cart.empty() ? "" : " ", slot_name(s));
-        fail(v, "DB-1205",
+        fail(v, rule::DB_1205,
              fmt::format("every card on {}'s cart is known ({}) and they are not all of one "
                          "kind: the <take> names the cards taken",
                          who(active_), cart));
@@ -1435,15 +1440,15 @@ Violations State::reshuffle(const std::optional<std::vector<Bean>>& order, bool 
     return v;
   }
   if (battle_.active && exhaustions_ >= 3 && deck_.empty() && !battle_.reshuffled)
-    fail(v, "DB-502",
+    fail(v, rule::DB_502,
          "the third exhaustion's reshuffle during a battle (DB-1002) stands right before the "
          "attack or defence that takes the first card of the new deck");
   else if (exhaustions_ >= 3)
-    fail(v, "DB-502",
+    fail(v, rule::DB_502,
          "a <reshuffle> where none is due: the deck ran out for the third time, and the third "
          "exhaustion has no reshuffle");
   else
-    fail(v, "DB-502",
+    fail(v, rule::DB_502,
          fmt::format("a <reshuffle> where none is due: the deck still holds {} (a reshuffle "
                      "follows the element that takes its last card)",
                      plural(static_cast<int>(deck_.size()), "card")));
@@ -1459,7 +1464,7 @@ Violations State::vp_claim() {
 Violations State::end_turn() {
   Violations v;
   if (owed_ > 0) {
-    fail(v, "DB-502",
+    fail(v, rule::DB_502,
          fmt::format("the turn ends right after the deck ran out ({} exhaustion): a <reshuffle> "
                      "follows the element that took its last card",
                      ordinal(exhaustions_)),
@@ -1488,14 +1493,14 @@ Violations State::end_turn() {
     const PlayerState& p = players_[static_cast<std::size_t>(active_)];
     int required = 3 + owned(active_, Card::village);
     if (!step4_begun_) {
-      fail(v, "DB-408",
+      fail(v, rule::DB_408,
            fmt::format("the turn ends without step 4: {} {} {} (3 + {} village{})", who(active_),
                        p.has_cart ? "loads his cart with" : "draws", plural(required, "card"),
                        required - 3, required == 4 ? "" : "s"));
     } else {
       check_group(group_, v);
       if (p.has_cart && group_.kind == GroupKind::load && !take_done_)
-        fail(v, "DB-803",
+        fail(v, rule::DB_803,
              fmt::format("{} loaded his cart but takes nothing from it: step 4 ends with a "
                          "<take>",
                          who(active_)));
