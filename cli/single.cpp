@@ -39,11 +39,14 @@ std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ct
   LoadedRecord loaded;
   loaded.input = Input{path, path == "-" ? "" : path, path == "-"};
   std::string error;
-  auto text = loaded.input.is_stdin
-                  ? read_input(loaded.input, error)
-                  : read_file_limited(path, include_policy().limits.max_record_bytes, error);
+  bool over_limit = false;
+  auto text =
+      loaded.input.is_stdin
+          ? read_input(loaded.input, error)
+          : read_file_limited(path, include_policy().limits.max_record_bytes, error, &over_limit);
   if (!text) {
-    fmt::print(stderr, "wallaudit {}: cannot read {}: {}\n", command, path, error);
+    fmt::print(stderr, "wallaudit {}: cannot read {}: {}{}\n", command, path, error,
+               over_limit ? fmt::format(" [{}]", rec::limit) : std::string());
     status = kExitMalformed;
     return std::nullopt;
   }

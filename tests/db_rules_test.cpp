@@ -1060,7 +1060,8 @@ TEST(DbRules, TheThirdExhaustion) {
         GameResult res = check_text(cut.xml());
         EXPECT_EQ(found(res), std::vector<std::string>{"DB-502" + at})
             << g.description << dump(res);
-        EXPECT_FALSE(res.finished);  // an illegal record: the game had not ended before it
+        // The replay shuffles where the record forgot to and goes on to the end: finished.
+        EXPECT_TRUE(res.finished);
         break;
       }
     }
