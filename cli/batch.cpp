@@ -25,13 +25,10 @@ namespace fs = std::filesystem;
 
 namespace wallaudit::cli {
 
-GameResult unreadable_result(const std::string& error) {
+GameResult unreadable_result(const std::string& error, bool over_limit) {
   GameResult r;
-  bool limit = error.find("[REC-017]") != std::string::npos;
-  std::string message = error;
-  if (limit) message = message.substr(0, message.find(" [REC-017]"));
-  r.diagnostics.add(FindingKind::format, std::string(limit ? rec::limit : rec::unreadable), {},
-                    limit ? message : fmt::format("cannot read the record: {}", message));
+  r.diagnostics.add(FindingKind::format, std::string(over_limit ? rec::limit : rec::unreadable), {},
+                    over_limit ? error : fmt::format("cannot read the record: {}", error));
   r.finalise();
   return r;
 }
@@ -51,13 +48,14 @@ void check_job_unguarded(Job& job, const BatchSettings& settings) {
   auto start = std::chrono::steady_clock::now();
   InputItem& in = job.input;
   std::string error = in.error;
+  bool over_limit = in.over_limit;
   std::optional<std::string> text;
   if (error.empty()) {
     if (in.bytes) {
       text = std::move(in.bytes);
       in.bytes.reset();
     } else {
-      text = read_file_limited(in.path, settings.max_record_bytes, error);
+      text = read_file_limited(in.path, settings.max_record_bytes, error, &over_limit);
     }
   }
   if (text) {
@@ -68,7 +66,7 @@ void check_job_unguarded(Job& job, const BatchSettings& settings) {
     job.result = check_record(settings.registry ? *settings.registry : builtin_registry(),
                               std::move(*text), ctx);
   } else {
-    job.result = unreadable_result(error);
+    job.result = unreadable_result(error, over_limit);
   }
   job.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (settings.render) settings.render(job);

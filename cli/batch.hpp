@@ -57,8 +57,9 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
 // report".
 GameResult internal_error_result(std::string_view what);
 
-// The result for an input that could not be read at all (verdict malformed).
-GameResult unreadable_result(const std::string& error);
+// The result for an input that could not be read at all (verdict malformed): REC-017 with
+// `error` when the input is over a record limit, else a read failure.
+GameResult unreadable_result(const std::string& error, bool over_limit);
 
 // The check of one input, as a worker does it; never throws: an exception becomes the
 // record's internal_error_result.

@@ -72,7 +72,7 @@ int stats_command(const std::vector<std::string>& args) {
   SourceOptions sources;
   int jobs = 1;
   if (!parse_batch_options(vm, "stats", sources, jobs, status)) return status;
-  auto ctx = make_context(vm, "stats", status);
+  auto ctx = make_context(vm, "stats", status, sources.limits);
   if (!ctx) return status;
   InputSource source(paths, lists, sources);
   BatchSettings settings;
@@ -106,7 +106,9 @@ int summarize_command(const std::vector<std::string>& args) {
       "format", po::value<std::string>()->default_value("text"), "text or json")(
       "allow-partial",
       "summarize result files that are incomplete (no summary line, an interrupted run, a "
-      "summary that disagrees with the lines) instead of refusing them");
+      "summary that disagrees with the lines) instead of refusing them")(
+      "with-follow-ons",
+      "count findings that follow from an earlier error in the findings by rule too");
   po::options_description hidden;
   hidden.add_options()("results", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -130,6 +132,7 @@ int summarize_command(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   report::Summary summary;
+  summary.with_follow_ons = vm.count("with-follow-ons") > 0;
   DuplicateIndex keys;
   bool broken = false;
   // Why each file cannot be trusted as the whole output of a run.
@@ -191,6 +194,9 @@ int summarize_command(const std::vector<std::string>& args) {
         for (const auto& d : ds->as_array()) {
           const JsonValue* rule = d.find("rule");
           const JsonValue* severity = d.find("severity");
+          const JsonValue* follow_on = d.find("follow_on");
+          if (!summary.with_follow_ons && follow_on && follow_on->is_bool() && follow_on->as_bool())
+            continue;
           if (rule && rule->is_string() &&
               !(severity && severity->is_string() && severity->as_string() == "note"))
             rules.push_back(rule->as_string());

@@ -130,7 +130,9 @@ int check_command(const std::vector<std::string>& args) {
       "format", po::value<std::string>()->default_value("text"), "text, json, jsonl or junit")(
       "max-errors", po::value<long long>(),
       "N: text: show at most N errors and disputes per record (the verdict line counts all)")(
-      "hide-follow-ons", "text: leave out findings that follow from an earlier error");
+      "hide-follow-ons", "text: leave out findings that follow from an earlier error")(
+      "with-follow-ons",
+      "count findings that follow from an earlier error in the findings by rule too");
   add_batch_options(desc);
   po::options_description hidden;
   hidden.add_options()("paths", po::value<std::vector<std::string>>());
@@ -173,7 +175,7 @@ int check_command(const std::vector<std::string>& args) {
   SourceOptions source_options;
   int jobs = 1;
   if (!parse_batch_options(vm, "check", source_options, jobs, status)) return status;
-  auto ctx = make_context(vm, "check", status);
+  auto ctx = make_context(vm, "check", status, source_options.limits);
   if (!ctx) return status;
   ctx->want_key = true;
 
@@ -199,6 +201,7 @@ int check_command(const std::vector<std::string>& args) {
   settings.render = [&](Job& job) { job.output = render(job, {}); };
 
   report::Summary summary;
+  summary.with_follow_ons = vm.count("with-follow-ons") > 0;
   DuplicateIndex seen;  // key → first record
   std::FILE* junit_body = format == "junit" ? std::tmpfile() : nullptr;
   if (format == "junit" && !junit_body) {
@@ -235,7 +238,8 @@ int check_command(const std::vector<std::string>& args) {
                                  report::duplicate_note(duplicate_of));
     std::vector<std::string> ids;
     for (const auto& d : job.result.diagnostics.items()) {
-      if (d.kind != FindingKind::info) ids.push_back(d.rule);
+      if (d.kind != FindingKind::info && (summary.with_follow_ons || !d.follow_on))
+        ids.push_back(d.rule);
       if (find_rule(builtin_registry(), d.rule)) summary.cited.insert(d.rule);
     }
     summary.add_counts(job.result.verdict, ids, job.input.name, job.seconds, !duplicate_of.empty());
@@ -273,7 +277,7 @@ int check_command(const std::vector<std::string>& args) {
     while ((n = std::fread(buffer, 1, sizeof buffer, junit_body)) > 0)
       emit(stdout, std::string(buffer, n));
     std::fclose(junit_body);
-    emit(stdout, report::junit_tail());
+    emit(stdout, report::junit_tail(summary));
   }
   if (std::fflush(stdout) != 0 && write_error.empty()) write_error = std::strerror(errno);
   if (!write_error.empty()) {

@@ -83,8 +83,9 @@ std::string usage_error(const po::error& e) {
 }
 
 std::optional<CheckContext> make_context(const po::variables_map& vm, const char* command,
-                                         int& status) {
+                                         int& status, const Limits& limits) {
   CheckContext ctx;
+  policy().limits = limits;
   status = kExitUsage;
   if (vm.count("max-turns")) {
     long long n = vm["max-turns"].as<long long>();

@@ -14,8 +14,8 @@ namespace wallaudit::cli {
 // A whole decimal number without sign, space or overflow; nullopt for anything else.
 std::optional<std::uint64_t> parse_count(std::string_view text);
 
-// How files named by records are read, from --definitions and --allow-any-path as the last
-// make_context read them (the record limits at their defaults).
+// How files named by records are read, from --definitions, --allow-any-path and the limits as
+// the last make_context read them.
 const IncludePolicy& include_policy();
 
 // Adds --boards to a command's options and, for a command that reads records, --option,
@@ -29,9 +29,11 @@ std::string usage_error(const boost::program_options::error& e);
 
 // Builds the check context from parsed options, with every game's definitions prepared;
 // on a problem prints why and returns nullopt with `status` set (64 for a bad option, 2 for
-// an unreadable or invalid definition file).
+// an unreadable or invalid definition file). `limits` (--max-record-size …, for commands that
+// take them) apply to --boards files and to files named by records; else the defaults.
 std::optional<CheckContext> make_context(const boost::program_options::variables_map& vm,
-                                         const char* command, int& status);
+                                         const char* command, int& status,
+                                         const Limits& limits = Limits{});
 
 // Parses `args` for a command, printing help when asked; returns false when it printed help.
 bool parse_args(const std::vector<std::string>& args,

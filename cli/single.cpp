@@ -33,22 +33,20 @@ int status_of(Verdict verdict) {
   return kExitMalformed;
 }
 
-std::optional<std::string> read_one_record(const std::string& path, const char* command,
-                                           Input& input) {
-  input = Input{path, path == "-" ? "" : path, path == "-"};
-  std::string error;
-  auto text = input.is_stdin
-                  ? read_input(input, error)
-                  : read_file_limited(path, include_policy().limits.max_record_bytes, error);
-  if (!text) fmt::print(stderr, "wallaudit {}: cannot read {}: {}\n", command, path, error);
-  return text;
-}
-
 std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ctx,
                                         const char* command, int& status) {
+  std::vector<std::string> warnings;
   LoadedRecord loaded;
-  auto text = read_one_record(path, command, loaded.input);
+  loaded.input = Input{path, path == "-" ? "" : path, path == "-"};
+  std::string error;
+  bool over_limit = false;
+  auto text =
+      loaded.input.is_stdin
+          ? read_input(loaded.input, error)
+          : read_file_limited(path, include_policy().limits.max_record_bytes, error, &over_limit);
   if (!text) {
+    fmt::print(stderr, "wallaudit {}: cannot read {}: {}{}\n", command, path, error,
+               over_limit ? fmt::format(" [{}]", rec::limit) : std::string());
     status = kExitMalformed;
     return std::nullopt;
   }

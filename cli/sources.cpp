@@ -5,8 +5,11 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -63,7 +66,8 @@ bool looks_like_archive(std::string_view name) {
 }
 
 std::optional<std::string> read_file_limited(const std::string& path, std::uint64_t max_bytes,
-                                             std::string& error) {
+                                             std::string& error, bool* over_limit) {
+  if (over_limit) *over_limit = false;
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     error = "it is a directory";
@@ -78,8 +82,9 @@ std::optional<std::string> read_file_limited(const std::string& path, std::uint6
   if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
       static_cast<std::uint64_t>(st.st_size) > max_bytes) {
     error =
-        fmt::format("the record is {}, more than the limit of {} (--max-record-size) [REC-017]",
+        fmt::format("the record is {}, more than the limit of {} (--max-record-size)",
                     human_bytes(static_cast<std::uint64_t>(st.st_size)), human_bytes(max_bytes));
+    if (over_limit) *over_limit = true;
     return std::nullopt;
   }
   std::string data;
@@ -88,8 +93,9 @@ std::optional<std::string> read_file_limited(const std::string& path, std::uint6
     in.read(buffer, sizeof buffer);
     data.append(buffer, static_cast<std::size_t>(in.gcount()));
     if (data.size() > max_bytes) {
-      error = fmt::format("the record is more than the limit of {} (--max-record-size) [REC-017]",
+      error = fmt::format("the record is more than the limit of {} (--max-record-size)",
                           human_bytes(max_bytes));
+      if (over_limit) *over_limit = true;
       return std::nullopt;
     }
   }
@@ -163,15 +169,19 @@ class ArchiveStream {
                limits_.max_expansion_ratio;
   }
 
-  // Reads the current member whole, within `max_bytes`; nullopt with `error` set. `stop` is
-  // set when the archive expands too much to go on.
-  std::optional<std::string> read(archive_entry* entry, std::string& error, bool& stop) {
+  // Reads the current member whole, within `max_bytes`; nullopt with `error` set, naming the
+  // member as `subject` ("the record", "it"). `stop` is set when the archive expands too much
+  // to go on, `over_limit` when the member is larger than the record limit.
+  std::optional<std::string> read(archive_entry* entry, std::string& error, bool& stop,
+                                  bool& over_limit, std::string_view subject) {
     std::uint64_t max_bytes = limits_.max_record_bytes;
+    over_limit = false;
     if (archive_entry_size_is_set(entry) &&
         static_cast<std::uint64_t>(archive_entry_size(entry)) > max_bytes) {
-      error = fmt::format("the record is {}, more than the limit of {} (--max-record-size)",
+      error = fmt::format("{} is {}, more than the limit of {} (--max-record-size)", subject,
                           human_bytes(static_cast<std::uint64_t>(archive_entry_size(entry))),
                           human_bytes(max_bytes));
+      over_limit = true;
       return std::nullopt;
     }
     std::string data;
@@ -186,8 +196,9 @@ class ArchiveStream {
       data.append(buffer, static_cast<std::size_t>(n));
       expanded_ += static_cast<std::uint64_t>(n);
       if (data.size() > max_bytes) {
-        error = fmt::format("the record is more than the limit of {} (--max-record-size)",
+        error = fmt::format("{} is more than the limit of {} (--max-record-size)", subject,
                             human_bytes(max_bytes));
+        over_limit = true;
         return std::nullopt;
       }
       if (too_expanded()) {
@@ -276,10 +287,8 @@ std::optional<std::string> find_archive_file(const ArchiveFiles& files, const st
                           file_type_name(archive_entry_filetype(entry)));
       return std::nullopt;
     }
-    bool stop = false;
-    auto data = stream.read(entry, error, stop);
-    if (!data && error.rfind("the record is", 0) == 0) error.replace(0, 13, "it is");
-    return data;
+    bool stop = false, over_limit = false;
+    return stream.read(entry, error, stop, over_limit, "it");
   }
   error = "the archive has no such member";
   return std::nullopt;
@@ -366,6 +375,7 @@ class ArchiveReader {
           out = {};
           out.name = name;
           out.error = too_expanded_error();
+          out.over_limit = true;
           return true;
         }
         continue;
@@ -375,13 +385,13 @@ class ArchiveReader {
       out.name = std::move(name);
       out.archive = files_;
       out.member = normal_member(member);
-      bool stop = false;
+      bool stop = false, over_limit = false;
       std::string error;
-      out.bytes = stream_->read(entry, error, stop);
-      if (!out.bytes)
-        out.error = stop                                   ? too_expanded_error()
-                    : error.rfind("the record is", 0) == 0 ? error + " [REC-017]"
-                                                           : error;
+      out.bytes = stream_->read(entry, error, stop, over_limit, "the record");
+      if (!out.bytes) {
+        out.error = stop ? too_expanded_error() : error;
+        out.over_limit = stop || over_limit;
+      }
       if (stop) done_ = true;
       return true;
     }
@@ -390,7 +400,7 @@ class ArchiveReader {
  private:
   std::string too_expanded_error() const {
     return expansion_message(options_.limits, stream_->expanded(), stream_->compressed()) +
-           ": reading stopped here, so later members are not checked [REC-017]";
+           ": reading stopped here, so later members are not checked";
   }
 
   std::string path_;
@@ -403,6 +413,77 @@ class ArchiveReader {
 
 }  // namespace
 
+// ---- --files-from lists -------------------------------------------------------------------------
+
+// The lines of a --files-from file, read with poll and read so that SIGINT or SIGTERM ends a
+// wait for the next line (a FIFO whose writer is silent) as it ends every other input.
+class ListFile {
+ public:
+  // Opens `path`; false with `error` set, or with `error` empty when a signal came first.
+  bool open(const std::string& path, std::string& error) {
+    for (;;) {
+      if (interrupt_signal() != 0) return false;
+      fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+      if (fd_ >= 0) return true;
+      if (errno != EINTR) {
+        error = std::strerror(errno);
+        return false;
+      }
+    }
+  }
+  ~ListFile() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+  // The next line, without its end; false at the end of the file, on a read error (`error`
+  // set) or once a signal came.
+  bool next(std::string& line, std::string& error) {
+    for (;;) {
+      auto nl = buffer_.find('\n', scanned_);
+      if (nl != std::string::npos) {
+        line = buffer_.substr(0, nl);
+        buffer_.erase(0, nl + 1);
+        scanned_ = 0;
+        return true;
+      }
+      scanned_ = buffer_.size();
+      if (ended_) {
+        if (buffer_.empty()) return false;
+        line = std::move(buffer_);
+        buffer_.clear();
+        scanned_ = 0;
+        return true;
+      }
+      if (interrupt_signal() != 0) return false;
+      // A FIFO opened without a writer polls as ended until one opens it: wait for a writer
+      // the first time, by polling with a timeout so that a signal is seen between waits.
+      pollfd p{fd_, POLLIN, 0};
+      int ready = ::poll(&p, 1, 200);
+      if (ready < 0 && errno != EINTR) {
+        error = std::strerror(errno);
+        return false;
+      }
+      if (ready <= 0) continue;
+      char chunk[1 << 14];
+      ssize_t n = ::read(fd_, chunk, sizeof chunk);
+      if (n > 0) {
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+      } else if (n == 0) {
+        ended_ = true;
+      } else if (errno != EINTR && errno != EAGAIN) {
+        error = std::strerror(errno);
+        return false;
+      }
+    }
+  }
+
+ private:
+  int fd_ = -1;
+  std::string buffer_;
+  std::size_t scanned_ = 0;
+  bool ended_ = false;
+};
+
 // ---- the source ---------------------------------------------------------------------------------
 
 struct InputSource::Impl {
@@ -410,8 +491,9 @@ struct InputSource::Impl {
   std::deque<std::string> paths;   // arguments still to expand
   std::vector<std::string> lists;  // --files-from sources, in order
   std::size_t next_list = 0;
-  std::unique_ptr<std::istream> list_stream;
-  bool list_is_stdin = false;
+  std::unique_ptr<std::istream> list_stream;  // standard input
+  std::unique_ptr<ListFile> list_file;        // a named list
+  std::string list_name;
   // Directory walk: a stack of sorted listings.
   struct Dir {
     std::vector<fs::path> entries;
@@ -481,9 +563,9 @@ struct InputSource::Impl {
       while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
         data.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
         if (data.size() > options.limits.max_record_bytes) {
-          out.error =
-              fmt::format("the record is more than the limit of {} (--max-record-size) [REC-017]",
-                          human_bytes(options.limits.max_record_bytes));
+          out.error = fmt::format("the record is more than the limit of {} (--max-record-size)",
+                                  human_bytes(options.limits.max_record_bytes));
+          out.over_limit = true;
           return true;
         }
       }
@@ -524,29 +606,36 @@ struct InputSource::Impl {
 
   bool next_list_path(std::string& path) {
     for (;;) {
-      if (!list_stream) {
+      if (!list_stream && !list_file) {
         if (next_list >= lists.size()) return false;
         const std::string& name = lists[next_list++];
         if (name == "-") {
           list_stream = std::make_unique<std::istream>(std::cin.rdbuf());
         } else {
-          auto file = std::make_unique<std::ifstream>(name);
-          if (!*file) {
-            warnings.push_back(
-                fmt::format("cannot read the list {}: {}", name, std::strerror(errno)));
+          auto file = std::make_unique<ListFile>();
+          std::string error;
+          if (!file->open(name, error)) {
+            if (!error.empty())
+              warnings.push_back(fmt::format("cannot read the list {}: {}", name, error));
+            if (interrupt_signal() != 0) return false;
             continue;
           }
-          list_stream = std::move(file);
+          list_file = std::move(file);
+          list_name = name;
         }
       }
-      std::string line;
-      if (std::getline(*list_stream, line)) {
+      std::string line, error;
+      if (list_file ? list_file->next(line, error) : bool(std::getline(*list_stream, line))) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.empty()) continue;
         path = line;
         return true;
       }
+      if (!error.empty())
+        warnings.push_back(fmt::format("cannot read the list {}: {}", list_name, error));
       list_stream.reset();
+      list_file.reset();
+      if (interrupt_signal() != 0) return false;
     }
   }
 

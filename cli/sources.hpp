@@ -34,9 +34,10 @@ struct InputItem {
   std::string name;  // "games/a.xml", "-", "games.zip!dir/a.xml"
   std::string path;  // a file on disk to read; empty otherwise
   std::optional<std::string> bytes;
-  std::string error;     // set when the input cannot be read: it is reported as malformed
-  std::string base_dir;  // where files the record names are looked up; empty: nowhere
-  std::string tree;      // the canonical directory files the record names must lie in
+  std::string error;        // set when the input cannot be read: it is reported as malformed
+  bool over_limit = false;  // `error` says the input is over a record limit (REC-017)
+  std::string base_dir;     // where files the record names are looked up; empty: nowhere
+  std::string tree;         // the canonical directory files the record names must lie in
   std::shared_ptr<ArchiveFiles> archive;  // the record's archive, for a member
   std::string member;                     // the member's path inside `archive`
 };
@@ -74,8 +75,9 @@ class InputSource {
 std::optional<std::string> read_archive_file(ArchiveFiles& files, const std::string& member,
                                              std::string& error);
 
-// Reads a file whole, refusing more than `max_bytes`; nullopt with `error` set on failure.
+// Reads a file whole, refusing more than `max_bytes`; nullopt with `error` set on failure, and
+// `over_limit` (when given) set when the file is larger than `max_bytes` (REC-017).
 std::optional<std::string> read_file_limited(const std::string& path, std::uint64_t max_bytes,
-                                             std::string& error);
+                                             std::string& error, bool* over_limit = nullptr);
 
 }  // namespace wallaudit::cli

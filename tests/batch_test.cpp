@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <pugixml.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -164,9 +165,12 @@ TEST_F(Batch, AnInterruptStopsTakingRecords) {
 }
 
 // Runs wallaudit with `--files-from FIFO`, sends `signal` once it reads the list, and returns
-// its exit status and output.
+// its exit status and output. With `writer_stays`, the list's writer stays open until the
+// process ends, so wallaudit is waiting for the next line when the signal comes; if it has not
+// ended 20 s after the signal, the status is -1 (then the writer closes).
 RunResult interrupted_run(const fs::path& dir, const std::vector<std::string>& args,
-                          const std::vector<std::string>& records, int signal) {
+                          const std::vector<std::string>& records, int signal,
+                          bool writer_stays = false) {
   fs::path fifo = dir / "list";
   fs::remove(fifo);
   ::mkfifo(fifo.c_str(), 0600);
@@ -211,12 +215,20 @@ RunResult interrupted_run(const fs::path& dir, const std::vector<std::string>& a
   EXPECT_EQ(::write(w, list.data(), list.size()), static_cast<ssize_t>(list.size()));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   ::kill(pid, signal);
-  ::close(w);
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  bool ended = false;
+  if (writer_stays) {
+    for (int i = 0; i < 400 && !ended; ++i) {
+      ended = ::waitpid(pid, &status, WNOHANG) == pid;
+      if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  ::close(w);
+  if (!ended) ::waitpid(pid, &status, 0);
   out.join();
   err.join();
   result.status = WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + WTERMSIG(status);
+  if (writer_stays && !ended) result.status = -1;
   return result;
 }
 
@@ -258,10 +270,36 @@ TEST_F(Batch, InterruptedChecksLeaveValidOutputs) {
   ASSERT_TRUE(std::holds_alternative<JsonValue>(doc)) << json.out;
   EXPECT_EQ(std::get<JsonValue>(doc).find("summary")->find("interrupted")->as_bool(), true);
 
-  // JUnit: closed.
+  // JUnit: closed, and marked as interrupted (properties and the suite's system-err).
   RunResult junit = interrupted_run(dir_, {"check", "--format", "junit"}, records, SIGINT);
   EXPECT_EQ(junit.status, 130);
   EXPECT_TRUE(junit.out.ends_with("</testsuite>\n</testsuites>\n")) << junit.out;
+  pugi::xml_document x;
+  ASSERT_TRUE(x.load_string(junit.out.c_str())) << junit.out;
+  pugi::xml_node suite = x.child("testsuites").child("testsuite");
+  pugi::xml_node properties = suite.child("properties");
+  ASSERT_TRUE(properties) << junit.out;
+  EXPECT_STREQ(properties.find_child_by_attribute("property", "name", "interrupted")
+                   .attribute("value")
+                   .value(),
+               "true");
+  std::string not_checked = properties.find_child_by_attribute("property", "name", "not_checked")
+                                .attribute("value")
+                                .value();
+  EXPECT_NE(junit.err.find(fmt::format(", {} read but not checked", not_checked)),
+            std::string::npos)
+      << junit.err;
+  EXPECT_EQ(std::string(suite.child("system-err").text().get()),
+            fmt::format("interrupted: {} record{} read but not checked; inputs after them were "
+                        "not read",
+                        not_checked, not_checked == "1" ? "" : "s"));
+  EXPECT_EQ(std::distance(suite.children("testcase").begin(), suite.children("testcase").end()),
+            std::stol(suite.attribute("tests").value()));
+  // A run that was not interrupted has neither.
+  RunResult whole = run_cli({"check", "--format", "junit", records.front()});
+  EXPECT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(whole.out.find("<properties>"), std::string::npos) << whole.out;
+  EXPECT_EQ(whole.out.find("<system-err>"), std::string::npos) << whole.out;
 
   // Text: the summary says the run was interrupted and how many were not checked.
   RunResult text = interrupted_run(dir_, {"check"}, records, SIGTERM);
@@ -270,6 +308,23 @@ TEST_F(Batch, InterruptedChecksLeaveValidOutputs) {
             std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("\ninterrupted: "), std::string::npos) << text.out;
+}
+
+// Ctrl-C while the list of --files-from is a FIFO whose writer is silent: the wait for the next
+// line ends as any other input's does, and the output is complete.
+TEST_F(Batch, AnInterruptEndsTheWaitForTheNextLineOfAList) {
+  std::vector<std::string> records{source_dir() + "/samples/chang-cheng/legal/three-players.xml"};
+  for (int signal : {SIGINT, SIGTERM}) {
+    RunResult r = interrupted_run(dir_, {"check", "--format", "jsonl"}, records, signal, true);
+    ASSERT_EQ(r.status, 128 + signal) << r.err;
+    EXPECT_EQ(r.err, fmt::format("wallaudit check: interrupted by {}: 1 record checked, 0 read but "
+                                 "not checked; the output is complete for those checked\n",
+                                 signal == SIGINT ? "SIGINT" : "SIGTERM"));
+    auto last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
+    auto summary = std::get<JsonValue>(parse_json(last));
+    EXPECT_EQ(summary.find("summary")->find("records")->as_number(), 1.0) << r.out;
+    EXPECT_EQ(summary.find("summary")->find("interrupted")->as_bool(), true) << r.out;
+  }
 }
 
 // A JSON Lines output of `records` (with its summary line), written to `name`.

@@ -38,7 +38,8 @@ TEST(CliMessages, BadCommandLinesInOurOwnWords) {
            {{"check", "--frobnicate", record},
             "wallaudit check: unknown option '--frobnicate' (see 'wallaudit check --help')\n"},
            {{"replay", "--turn", "x", record},
-            "wallaudit replay: --turn takes a number within its range (see 'wallaudit replay --help')\n"},
+            "wallaudit replay: --turn takes a number within its range (see 'wallaudit replay "
+            "--help')\n"},
            {{"replay", record, "--turn"},
             "wallaudit replay: --turn needs a value (see 'wallaudit replay --help')\n"},
            {{"boards", "--max-turns", "3"},
@@ -108,6 +109,34 @@ TEST(CliMessages, FindingsByRuleInGameAndNumberOrder) {
   ASSERT_NE(a, std::string::npos) << line;
   ASSERT_NE(b, std::string::npos) << line;
   EXPECT_LT(a, b) << line;
+}
+
+// check's findings by rule (text and the JSON summary) and summarize count the primary findings
+// as stats does; --with-follow-ons counts the findings that follow from an earlier error too.
+TEST(CliMessages, FindingsByRuleCountPrimaryFindings) {
+  const std::string file = kSamples + "/illegal/several-mistakes.xml";
+  const std::string primary = "CC-406 ×1, CC-408 ×1, CC-411 ×1";
+  const std::string all =
+      "CC-404 ×3, CC-406 ×2, CC-408 ×1, CC-411 ×1, CC-501 ×2, CC-601 ×1, CC-804 ×19";
+  EXPECT_NE(run({"check", file}).out.find("\nfindings by rule: " + primary + "\n"),
+            std::string::npos);
+  EXPECT_NE(run({"check", "--with-follow-ons", file})
+                .out.find("\nfindings by rule (with follow-ons): " + all + "\n"),
+            std::string::npos);
+  RunResult json = run({"check", "--format", "json", file});
+  EXPECT_NE(json.out.find(R"("rules":{"CC-406":1,"CC-408":1,"CC-411":1})"), std::string::npos)
+      << json.out;
+  RunResult jsonl = run({"check", "--format", "jsonl", file});
+  std::string results = testing::TempDir() + "several-mistakes.jsonl";
+  {
+    std::ofstream out(results, std::ios::binary);
+    out << jsonl.out;
+  }
+  EXPECT_NE(run({"summarize", results}).out.find("\nfindings by rule: " + primary + "\n"),
+            std::string::npos);
+  EXPECT_NE(run({"summarize", "--with-follow-ons", results})
+                .out.find("\nfindings by rule (with follow-ons): " + all + "\n"),
+            std::string::npos);
 }
 
 TEST(CliMessages, StatsCountPrimaryFindings) {

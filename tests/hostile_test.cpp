@@ -347,5 +347,28 @@ TEST_F(Hostile, DefinitionsAddTreesForFilesNamedByRecords) {
   EXPECT_EQ(bad.err, "wallaudit check: --definitions takes a directory, not 'nowhere'\n");
 }
 
+// --boards files are read with the limit of --max-record-size, as records and the files they name.
+TEST_F(Hostile, BoardsFilesTakeTheRecordSizeLimit) {
+  std::string set = read_source_file("lib/chang_cheng/data/standard-boards.xml");
+  const std::size_t size = 2u << 20;
+  ASSERT_LT(set.size() + 7, size);
+  write_file(dir_ / "big.xml", set + "<!--" + std::string(size - set.size() - 7, ' ') + "-->");
+  ASSERT_EQ(fs::file_size(dir_ / "big.xml"), size);
+  std::string record = kHead;
+  record += "<play/>\n</record>\n";
+  write_file(dir_ / "r.xml", record);
+  for (std::string command : {"check", "stats"}) {
+    RunResult refused = run_cli({command, "--max-record-size", "1", "--boards", "big.xml", "r.xml"},
+                                nullptr, dir_.string());
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_EQ(refused.err, "wallaudit " + command +
+                               ": cannot read board definitions big.xml: it is 2.0 MiB, more than "
+                               "the limit of 1.0 MiB (--max-record-size)\n");
+    RunResult read = run_cli({command, "--max-record-size", "3", "--boards", "big.xml", "r.xml"},
+                             nullptr, dir_.string());
+    EXPECT_EQ(read.err.find("cannot read board definitions"), std::string::npos) << read.err;
+  }
+}
+
 }  // namespace
 }  // namespace wallaudit::test

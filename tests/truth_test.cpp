@@ -9,7 +9,11 @@
 #include <sstream>
 #include <variant>
 
+#include <pugixml.hpp>
+
+#include "core/history.hpp"
 #include "core/json.hpp"
+#include "core/registry.hpp"
 #include "support/support.hpp"
 #include "support/truth.hpp"
 
@@ -94,4 +98,78 @@ TEST(OneTruth, EveryRecordObjectHasTheSameFieldsInEveryGame) {
   EXPECT_EQ(details.size(), 4u);
   for (const auto& [game, keys] : details)
     EXPECT_EQ(keys.size(), 1u) << game << ": the details differ between records";
+}
+
+namespace {
+
+// The record `xml` with its turn elements changed: `keep` of them kept (all when npos), then
+// the last kept one written once more. A turn's `n` attribute, where it has one, counts on.
+std::string repeat_last_turn(const std::string& xml, const std::vector<std::string>& turn_names,
+                             std::size_t keep) {
+  pugi::xml_document doc;
+  EXPECT_TRUE(doc.load_string(xml.c_str(), pugi::parse_default | pugi::parse_comments));
+  std::vector<pugi::xml_node> turns;
+  for (const auto& x : doc.select_nodes("//*")) {
+    std::string name = x.node().name();
+    if (std::find(turn_names.begin(), turn_names.end(), name) != turn_names.end())
+      turns.push_back(x.node());
+  }
+  if (turns.empty()) return {};
+  if (keep != std::string::npos && keep < turns.size()) {
+    for (std::size_t i = keep; i < turns.size(); ++i)
+      turns[i].parent().remove_child(turns[i]);
+    turns.resize(keep);
+    // Claims of the end would be compared with a game cut short: drop them.
+    for (const auto& e : doc.select_nodes("//end"))
+      e.node().parent().remove_child(e.node());
+  }
+  pugi::xml_node last = turns.back();
+  pugi::xml_node again = last.parent().insert_copy_after(last, last);
+  if (pugi::xml_attribute n = again.attribute("n")) n.set_value(n.as_int() + 1);
+  std::ostringstream out;
+  doc.save(out, "", pugi::format_raw);
+  return out.str();
+}
+
+}  // namespace
+
+// `finished` means one thing in every game: the game as replayed reached its end, whatever the
+// verdict. For every registered game: a finished legal sample with its last turn written once
+// more after the end is illegal and still finished, ended as the legal one did, with no winner;
+// the same record cut after its second turn, repeated, is illegal and unfinished.
+TEST(OneTruth, FinishedMeansTheGameAsReplayedReachedItsEnd) {
+  for (const auto& game : builtin_registry().games()) {
+    std::string id(game->id());
+    SCOPED_TRACE(id);
+    std::size_t pairs = 0;
+    for (const auto& f : samples()) {
+      if (f.parent_path().filename() != "legal" || f.parent_path().parent_path().filename() != id)
+        continue;
+      std::string xml = read(f);
+      if (xml.find(" file=\"") != std::string::npos) continue;  // names a file beside it
+      CheckContext ctx;
+      ctx.keep_history = true;
+      GameResult legal = check_text(xml, ctx);
+      ASSERT_EQ(legal.verdict, Verdict::ok) << f;
+      ASSERT_TRUE(legal.history) << f;
+      auto turn_names = legal.history->turn_elements();
+      EXPECT_EQ(legal.finished, !legal.ended_by.empty()) << f;
+      if (!legal.finished) continue;
+
+      std::string after = repeat_last_turn(xml, turn_names, std::string::npos);
+      GameResult late = check_text(after);
+      EXPECT_EQ(late.verdict, Verdict::illegal) << f;
+      EXPECT_TRUE(late.finished) << f;
+      EXPECT_EQ(late.ended_by, legal.ended_by) << f;
+      EXPECT_TRUE(late.winners.empty()) << f;
+
+      std::string cut = repeat_last_turn(xml, turn_names, 2);
+      GameResult early = check_text(cut);
+      EXPECT_EQ(early.verdict, Verdict::illegal) << f << "\n" << cut;
+      EXPECT_FALSE(early.finished) << f;
+      EXPECT_TRUE(early.ended_by.empty()) << f;
+      ++pairs;
+    }
+    EXPECT_GT(pairs, 0u) << "no finished legal sample without named files";
+  }
 }

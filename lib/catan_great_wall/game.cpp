@@ -122,16 +122,20 @@ class CatanGreatWall final : public Game {
       result.scores.emplace_back(std::string(name(c)), vp);
       result.seats.push_back(static_cast<int>(seat));
     }
-    if (illegal || outcome.end == EndKind::none) {
+    // `finished`: the game as replayed reached its end, whatever the verdict; an illegal
+    // record has no winners or best losers.
+    if (outcome.end == EndKind::none) {
       set_unfinished(result, modelled);
     } else {
       result.finished = true;
       result.ended_by = outcome.end == EndKind::win ? "win" : "huns";
       result.extra.clear();
-      result.extra.emplace_back("best_losers", colour_array(outcome.best_losers));
+      result.extra.emplace_back("best_losers", illegal ? JsonValue(JsonValue::Array{})
+                                                       : colour_array(outcome.best_losers));
       result.extra.emplace_back("board_modelled", modelled);
-      if (outcome.end == EndKind::win) result.winners.emplace_back(name(*outcome.winner));
-      result.remarks.push_back(outcome.result_sentence);
+      if (outcome.end == EndKind::win && !illegal)
+        result.winners.emplace_back(name(*outcome.winner));
+      if (!illegal) result.remarks.push_back(outcome.result_sentence);
     }
     if (ctx.want_facts) add_facts(outcome, result.facts);
     if (ctx.want_key) result.key = record_key(*record);

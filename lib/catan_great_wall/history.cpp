@@ -611,7 +611,7 @@ Explanation History::explanation() const {
   Explanation ex;
   const Record& rec = *record_;
   ex.colours = colours();
-  ex.finished = outcome_.end != EndKind::none && !diagnostics_.has(FindingKind::rule);
+  ex.finished = outcome_.end != EndKind::none;
   for (const VpStep& s : outcome_.steps) {
     ExplainStep e;
     e.turn = s.turn;

@@ -69,7 +69,9 @@ class GameHistory;  // a game's timeline, for the report layer (see core/history
 struct GameResult {
   std::string game;  // the record's game id; empty when the document is not a record
   Verdict verdict = Verdict::malformed;
-  bool finished = false;  // the game ended (whoever won); false while unfinished
+  // The game as replayed reached its end (whoever won, whatever the verdict); false while
+  // unfinished and for a malformed record.
+  bool finished = false;
   // How the game ended, in the game's words ("passes", "huns", …); empty while unfinished.
   std::string ended_by;
   Diagnostics diagnostics;
@@ -92,6 +94,11 @@ struct GameResult {
 
   // Sets `verdict` from the diagnostics and orders them for presentation.
   void finalise();
+  // `scores` are the game's final scores: it finished, and the record is ok or disputed (an
+  // illegal record's scores are the replay's, whether or not it reached the end).
+  bool final_scores() const {
+    return finished && (verdict == Verdict::ok || verdict == Verdict::disputed);
+  }
 };
 
 class Game {

@@ -183,7 +183,8 @@ class DschingisBohn final : public Game {
       result.scores.emplace_back(std::string(name(outcome.seats[s])), points);
       result.seats.push_back(static_cast<int>(s));
     }
-    result.finished = illegal ? outcome.finished_before_violation : outcome.finished;
+    // `finished`: the game as replayed reached its end, whatever the verdict.
+    result.finished = outcome.finished;
     if (result.finished && !illegal)
       for (int s : outcome.winners)
         result.winners.emplace_back(name(outcome.seats[static_cast<std::size_t>(s)]));

@@ -953,6 +953,8 @@ Violations State::buy_cart(int seat, const std::vector<Bean>& payment, bool has_
   cart_buy_.seat = seat;
   cart_buy_.group.kind = GroupKind::cart;
   cart_buy_.group.required = 2;
+  // Past the third exhaustion (steps 2-3, DB-503(a)) a new cart gets the cards there are: none.
+  if (exhaustions_ >= 3) cart_buy_.group.cut = true;
   if (!has_children) {
     for (int i = 0; i < 2 && !over_; ++i) {
       auto c = take_top(std::nullopt, v);

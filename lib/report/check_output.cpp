@@ -95,7 +95,7 @@ std::string verdict_line(const CheckedRecord& record) {
     std::string scores;
     for (const auto& [colour, points] : r.scores)
       scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", colour, points);
-    line += fmt::format("; {}: {}", r.finished ? "final scores" : "scores so far", scores);
+    line += fmt::format("; {}: {}", r.final_scores() ? "final scores" : "scores so far", scores);
   }
   if (!r.finished) line += "; unfinished";
   for (const auto& remark : r.remarks)
@@ -220,7 +220,7 @@ void Summary::add(const GameResult& result, const std::string& file, double secs
                   std::uint64_t size) {
   std::vector<std::string> ids;
   for (const Diagnostic& d : result.diagnostics.items())
-    if (d.kind != FindingKind::info) ids.push_back(d.rule);
+    if (d.kind != FindingKind::info && (with_follow_ons || !d.follow_on)) ids.push_back(d.rule);
   for (const Diagnostic& d : result.diagnostics.items())
     if (find_rule(builtin_registry(), d.rule)) cited.insert(d.rule);
   bytes += size;
@@ -246,6 +246,7 @@ void Summary::merge(const Summary& o) {
   records += o.records;
   definitions.insert(definitions.end(), o.definitions.begin(), o.definitions.end());
   interrupted = interrupted || o.interrupted;
+  with_follow_ons = with_follow_ons || o.with_follow_ons;
   not_checked += o.not_checked;
   for (std::size_t i = 0; i < verdicts.size(); ++i)
     verdicts[i] += o.verdicts[i];
@@ -285,7 +286,8 @@ std::string summary_text(const Summary& s) {
     std::string rules;
     for (const auto& [rule, n] : sorted)
       rules += fmt::format("{}{} ×{}", rules.empty() ? "" : ", ", rule, n);
-    out += fmt::format("\nfindings by rule: {}", rules);
+    out += fmt::format("\nfindings by rule{}: {}", s.with_follow_ons ? " (with follow-ons)" : "",
+                       rules);
   }
   if (s.duplicates)
     out += fmt::format("\nduplicates: {} record{} repeat{} an earlier game", s.duplicates,
@@ -302,11 +304,14 @@ std::string summary_text(const Summary& s) {
       names += fmt::format("{}{}", names.empty() ? "" : ", ", name);
     out += fmt::format("\ndefinitions (not records): {}", names);
   }
-  if (s.interrupted)
-    out += fmt::format(
-        "\ninterrupted: {} record{} read but not checked; inputs after them were not read",
-        s.not_checked, s.not_checked == 1 ? "" : "s");
+  if (s.interrupted) out += "\n" + interrupted_sentence(s);
   return out + '\n';
+}
+
+std::string interrupted_sentence(const Summary& s) {
+  return fmt::format(
+      "interrupted: {} record{} read but not checked; inputs after them were not read",
+      s.not_checked, s.not_checked == 1 ? "" : "s");
 }
 
 std::string see_lines(const Summary& s) {

@@ -49,9 +49,11 @@ std::string duplicate_note(const std::string& earlier);
 
 struct Summary {
   std::size_t records = 0;
-  std::array<std::size_t, 4> verdicts{};     // by Verdict
-  std::map<std::string, std::size_t> rules;  // rule id → findings (notes excluded)
-  std::set<std::string> cited;               // every rule id cited, notes included
+  std::array<std::size_t, 4> verdicts{};  // by Verdict
+  // rule id → findings (notes excluded; follow-on findings only with `with_follow_ons`)
+  std::map<std::string, std::size_t> rules;
+  bool with_follow_ons = false;
+  std::set<std::string> cited;  // every rule id cited, notes included
   std::size_t duplicates = 0;
   std::uint64_t bytes = 0;
   double seconds = 0;                                   // summed over records
@@ -68,6 +70,8 @@ struct Summary {
   void merge(const Summary& other);
 };
 std::string summary_text(const Summary& summary);
+// "interrupted: N records read but not checked; inputs after them were not read".
+std::string interrupted_sentence(const Summary& summary);
 // `see: wallaudit rules ID`, one line per rule cited, by game and then by number.
 std::string see_lines(const Summary& summary);
 // Rule ids in the order of the reports: by game (the id's prefix), then by number (CC-303

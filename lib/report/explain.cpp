@@ -148,7 +148,7 @@ std::string explain_text(const std::string& file, const GameResult& result, cons
   // The recomputed scores and the winners are the result's, as `check` reports them.
   const ColourPoints& scores = result.scores_known ? result.scores : ex.totals;
   std::string totals = fmt::format(
-      "{:<50}", result.finished ? "final scores, recomputed" : "scores reached, recomputed");
+      "{:<50}", result.final_scores() ? "final scores, recomputed" : "scores reached, recomputed");
   for (const auto& c : ex.colours)
     totals += fmt::format("{:>8}", get(scores, c));
   out += totals + "\n";

@@ -338,7 +338,7 @@ std::string html_report(const std::string& file, const std::string& game_title,
     if (!same) {
       SliderStep s;
       s.id = fmt::format("end-{}", ++end_steps);
-      s.label = result.finished ? "final scores" : "scores of the record as checked";
+      s.label = result.final_scores() ? "final scores" : "scores of the record as checked";
       s.frame = &frames.back();
       s.scores = result.scores;
       steps.push_back(std::move(s));
@@ -359,7 +359,8 @@ std::string html_report(const std::string& file, const std::string& game_title,
     out += fmt::format("<p>{}</p>", xml_escape(remark));
   out += fmt::format(
       "<table id=\"scores\" data-scores=\"{}\"><tr><th>colour</th><th class=\"num\">{}</th></tr>",
-      xml_escape(scores_text(result.scores)), result.finished ? "final score" : "score so far");
+      xml_escape(scores_text(result.scores)),
+      result.final_scores() ? "final score" : "score so far");
   for (const auto& [c, p] : result.scores)
     out += fmt::format(
         "<tr><td>{}{}</td><td class=\"num\">{}</td></tr>", xml_escape(c),
@@ -473,7 +474,8 @@ std::string html_report(const std::string& file, const std::string& game_title,
     }
     out += "</tr>";
   }
-  out += fmt::format("<tr><th></th><th>{}</th>", result.finished ? "final score" : "score so far");
+  out += fmt::format("<tr><th></th><th>{}</th>",
+                     result.final_scores() ? "final score" : "score so far");
   for (const auto& c : ex.colours)
     out += fmt::format("<th class=\"num\">{}</th>",
                        points_of(result.scores_known ? result.scores : ex.totals, c));

@@ -48,12 +48,21 @@ std::string junit_head(const Summary& s) {
       "time=\"{3:.6f}\">\n"
       "<testsuite name=\"wallaudit check\" tests=\"{0}\" failures=\"{1}\" errors=\"{2}\" "
       "skipped=\"0\" "
-      "time=\"{3:.6f}\">\n",
-      s.records, failures, errors, s.seconds);
+      "time=\"{3:.6f}\">\n{4}",
+      s.records, failures, errors, s.seconds,
+      s.interrupted ? fmt::format("  <properties>\n"
+                                  "    <property name=\"interrupted\" value=\"true\"/>\n"
+                                  "    <property name=\"not_checked\" value=\"{}\"/>\n"
+                                  "  </properties>\n",
+                                  s.not_checked)
+                    : std::string());
 }
 
-std::string junit_tail() {
-  return "</testsuite>\n</testsuites>\n";
+std::string junit_tail(const Summary& s) {
+  std::string out;
+  if (s.interrupted)
+    out = fmt::format("  <system-err>{}</system-err>\n", xml_escape(interrupted_sentence(s)));
+  return out + "</testsuite>\n</testsuites>\n";
 }
 
 }  // namespace wallaudit::report

@@ -853,6 +853,7 @@ class Generator {
     p.has_cart = true;
     out_.features.insert("cart bought");
     if (seat != active_) out_.features.insert("cart bought in another's turn");
+    if (pending_end_) out_.features.insert("cart bought after the third exhaustion");
     // Loads 2 cards (DB-802); a reshuffle between them needs <load> children.
     std::vector<std::pair<int, bool>> first, second;  // card, known
     std::vector<std::string> inside;
