@@ -9,8 +9,9 @@ Usage: scripts/rule-evidence.py [WALLAUDIT] [--check]
 
 Per id it lists:
 - emitted:       each source file of lib/ and cli/ holding the id as a string literal
-                 ("CC-406", or "[REC-017]" at the end of a message): the code reports it
-                 (or names it in a table of ids it reports);
+                 ("CC-406", or "[REC-017]" at the end of a message), or using a game's
+                 constant for it (CC_406, defined in lib/<game>/rule_ids.hpp): the code
+                 reports it (or names it in a table of ids it reports);
 - sample:        each sample under samples/ whose check cites it;
 - breach:        one of those findings (an error not following from an earlier one, in the
                  sample with the fewest findings), with the record's lines around it;
@@ -93,11 +94,15 @@ def emitted():
         with open(path, encoding="utf-8") as f:
             text = f.read()
         rel = os.path.relpath(path, ROOT)
+        if os.path.basename(path) == "rule_ids.hpp":
+            continue  # where the constants are defined, not where they are reported
+        ids = []
         for s in string_literals(text):
-            ids = [s] if re.fullmatch(ID, s) else re.findall(r"\[(" + ID + r")\]$", s)
-            for i in ids:
-                if rel not in found.setdefault(i, []):
-                    found[i].append(rel)
+            ids += [s] if re.fullmatch(ID, s) else re.findall(r"\[(" + ID + r")\]$", s)
+        ids += [m.replace("_", "-") for m in re.findall(r"\b(?:CC|GW|CT|DB)_[0-9]+\b", text)]
+        for i in ids:
+            if rel not in found.setdefault(i, []):
+                found[i].append(rel)
     return found
 
 
