@@ -96,7 +96,6 @@ class Checker {
       d.follow_on = true;
       d.follows_line = follows;
     }
-    if (kind == FindingKind::rule && !first_error_line_) first_error_line_ = loc.line;
     return d;
   }
 
@@ -409,7 +408,7 @@ class Checker {
                              ? "right after the scoring: expansion-timing=immediate"
                              : "as the turn's last element: expansion-timing=end-of-turn"));
       expansion_reported_ = true;
-      overdue_line_ = t.loc.line;
+      st.taint_layout(t.loc.line);
     }
 
     // Bonus claims against the double-wall bonus of the whole turn.
@@ -506,10 +505,10 @@ class Checker {
     return loc.line;
   }
 
-  // Findings about the state of the game (what stands where, what is complete, what is left,
-  // the scores), as opposed to the shape of a turn or the record's own consistency.
+  // Rule findings about the state of the game (what stands where, what is complete, what is
+  // left), as opposed to the shape of a turn or the record's own consistency. Score disputes
+  // are not among them: they follow only from an error that changed the colour's score.
   static bool depends_on_board(FindingKind kind, std::string_view rule) {
-    if (kind == FindingKind::dispute) return true;
     if (kind != FindingKind::rule) return false;
     static constexpr std::string_view ids[] = {CC_404, CC_405, CC_406, CC_407, CC_409,  CC_410,
                                                CC_501, CC_502, CC_504, CC_510, CC_511,  CC_515,
@@ -593,7 +592,6 @@ class Checker {
 
     // The piece itself.
     std::uint32_t line = s.loc.line;
-    std::uint32_t overdue = overdue_line_;
     Violations v;
     int bonus = 0;
     switch (act) {
@@ -614,12 +612,19 @@ class Checker {
     }
     for (auto& violation : v) {
       report(FindingKind::rule, violation.rule, s.target_loc.known() ? s.target_loc : s.loc, n, c,
-             violation.message,
-             violation.follows    ? violation.follows
-             : violation.off_wall ? overdue
-                                  : 0);
+             violation.message, violation.follows);
     }
-    if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
+    if (out_.count(FindingKind::rule) > errors_before) {
+      note_error(ctx, s.loc);
+      auto placed = [&](SpaceId space) {
+        const Piece& p = st.piece(space);
+        return st.in_play(space) && p.intact() && p.colour == c && p.turn == n;
+      };
+      if (act != Act::card) {
+        if (!placed(s.space)) st.reject_piece(line);
+        if (act == Act::double_wall && !placed(s.space2)) st.reject_piece(line);
+      }
+    }
     if (bonus) {
       ctx.bonus[ci(c)] += bonus;
       ScoringStep step;
@@ -776,13 +781,20 @@ class Checker {
                fmt::format("{} was already scored; a province is scored once", pname),
                st.province(p).taint);
       } else {
-        report(FindingKind::rule, CC_501, elem.loc, ctx.n, ctx.colour,
-               st.province(p).in_play
-                   ? fmt::format("{} is not complete ({} empty space{}); only a complete province "
-                                 "is scored",
-                                 pname, st.province(p).empty, st.province(p).empty == 1 ? "" : "s")
-                   : fmt::format("{} is not in play", pname),
-               ctx.taint);
+        const Diagnostic& d = report(
+            FindingKind::rule, CC_501, elem.loc, ctx.n, ctx.colour,
+            st.province(p).in_play
+                ? fmt::format("{} is not complete ({} empty space{}); only a complete province "
+                              "is scored",
+                              pname, st.province(p).empty, st.province(p).empty == 1 ? "" : "s")
+                : fmt::format("{} is not in play", pname),
+            ctx.taint);
+        // The scoring the record makes here did not happen because of an earlier error: the
+        // scores of the colours it would have paid read that error.
+        if (d.follow_on && st.province(p).in_play)
+          for (SpaceId space : st.spaces_of(p))
+            if (st.piece(space).intact() && st.piece(space).colour != Colour::neutral)
+              st.add_points(st.piece(space).colour, 0, d.follows_line);
       }
       return;
     }
@@ -966,10 +978,10 @@ class Checker {
              "that placed the third emperor card, before the rest of the action");
       note_error(ctx, e.loc);
     } else if (pending && expansion_reported_) {
-      report(
-          FindingKind::rule, CC_603, e.loc, ctx.n, ctx.colour,
-          fmt::format("this expansion was due earlier (turn reported on line {})", overdue_line_),
-          overdue_line_);
+      report(FindingKind::rule, CC_603, e.loc, ctx.n, ctx.colour,
+             fmt::format("this expansion was due earlier (turn reported on line {})",
+                         st.layout_taint()),
+             st.layout_taint());
     }
     apply_expand(ctx, s, true);
   }
@@ -989,7 +1001,6 @@ class Checker {
     ctx.expand_late = false;
     if (was_pending && st.expansions_pending() == 0) {
       expansion_reported_ = false;
-      overdue_line_ = 0;
     }
   }
 
@@ -1048,6 +1059,7 @@ class Checker {
       violations(st.state_threat(t.place, *t.value), t.value_loc, 0, std::nullopt);
     }
     if (result_.finished) {
+      std::vector<std::pair<RegionId, std::uint32_t>> unknown_at;
       for (int side : st.sides_in_play()) {
         for (int k = 0; k < 3; ++k) {
           RegionId r = side * 3 + k;
@@ -1063,9 +1075,15 @@ class Checker {
                              "is never stated; the final scores cannot be known (they are shown "
                              "without its loss)",
                              set.region_name(r)));
+          unknown_at.emplace_back(r, at.line);
         }
       }
       for (auto& loss : st.mongol_attack()) {
+        // A loss of unknown size leaves the losers' scores as the unstated token made them.
+        for (const auto& [region, line] : unknown_at)
+          if (region == loss.region && !loss.value_known)
+            for (Colour c : loss.losers)
+              st.add_points(c, 0, line);
         ScoringStep step;
         step.kind = ScoringStep::Kind::mongol;
         step.loc = rec_.end.present ? rec_.end.loc : SourceLoc{};
@@ -1095,9 +1113,14 @@ class Checker {
     decide_winners();
   }
 
+  // The error that first changed what a claim of `c` reads: `c`'s score, or the end of the
+  // game itself when pieces the rules kept off the wall would have completed it; 0 when none.
   std::uint32_t score_taint(Colour c) const {
-    std::uint32_t t = result_.state->colour(c).score_taint;
-    return t ? t : first_error_line_;
+    const State& st = *result_.state;
+    std::uint32_t t = st.colour(c).score_taint;
+    if (!result_.finished && st.fill_taint() && st.rejected_pieces() >= st.empty_spaces())
+      t = t ? std::min(t, st.fill_taint()) : st.fill_taint();
+    return t;
   }
 
   void end_claims() {
@@ -1320,9 +1343,7 @@ class Checker {
   int consecutive_passes_ = 0;
   bool over_ = false;
   bool expansion_reported_ = false;
-  std::uint32_t overdue_line_ = 0;
   std::uint32_t order_taint_ = 0;
-  std::uint32_t first_error_line_ = 0;
   std::uint32_t divergence_line_ = 0;  // the first error that changed the board replayed
 
   std::vector<SourceLoc> threat_loc_;

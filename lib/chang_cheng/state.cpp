@@ -292,7 +292,7 @@ Violations State::expand(int side, bool right, std::uint32_t taint) {
     out.insert(out.end(), edge.begin(), edge.end());
   }
   if (expansions_pending_ > 0) {
-    --expansions_pending_;
+    if (--expansions_pending_ == 0) layout_taint_ = 0;
   } else {
     out.push_back(
         {CC_601, expansions_done_ >= expansions_due_
@@ -397,11 +397,11 @@ std::string State::describe_block(SpaceId s, PieceKind kind, Colour c) const {
 Violations State::check_space(SpaceId s, PieceKind kind, Colour c) const {
   Block b = blocked(s, kind, c);
   if (b == Block::none) return {};
-  std::uint32_t follows = b == Block::occupied ? spaces_[s].taint : 0;
+  std::uint32_t follows = b == Block::occupied      ? spaces_[s].taint
+                          : b == Block::not_in_play ? layout_taint_
+                                                    : 0;
   std::string_view rule = (b == Block::reserved || b == Block::reserved_twice) ? CC_407 : CC_406;
-  Violation v{rule, describe_block(s, kind, c), follows};
-  v.off_wall = b == Block::not_in_play;
-  return {v};
+  return {Violation{rule, describe_block(s, kind, c), follows}};
 }
 
 Violations State::check_supply(Colour c, PieceKind kind) const {
