@@ -427,6 +427,12 @@ TEST(ChangChengFollowOn, FromWhatAnErrorChanged) {
         "<turn colour=\"red\">\n<wall space=\"A1.W4\"/><wall space=\"A1.W5\"/></turn>"},
        "",
        {"CC-411 red", "CC-804 red"}},
+      {"a scoring an error undid is a cause for the colours it would have paid",
+       {first[0],
+        "<turn colour=\"blue\">\n<wall space=\"A1.W1\"/>\n<wall space=\"A1.W3\"/>\n"
+        "<score province=\"A1.P1\"/>\n</turn>"},
+       R"(<final colour="red" points="4"/><final colour="blue" points="9"/>)",
+       {"CC-406 blue", "CC-501 blue follows CC-406", "CC-804 red follows CC-406", "CC-804 blue"}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
