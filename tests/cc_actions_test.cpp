@@ -7,6 +7,7 @@
 
 #include "chang_cheng/action.hpp"
 #include "chang_cheng/reader.hpp"
+#include "chang_cheng/writer.hpp"
 #include "core/xml.hpp"
 #include "support/cc_generator.hpp"
 #include "support/cc_records.hpp"
@@ -18,6 +19,7 @@ namespace {
 struct Listed {
   std::shared_ptr<const cc::BoardSet> boards;
   std::vector<PlacedAction> actions;
+  std::shared_ptr<const cc::Record> record;
 };
 
 Listed list(const std::string& xml) {
@@ -32,6 +34,7 @@ Listed list(const std::string& xml) {
   if (!record) return out;
   out.boards = record->boards;
   out.actions = cc::record_actions(*record);
+  out.record = std::make_shared<const cc::Record>(std::move(*record));
   return out;
 }
 
@@ -205,6 +208,63 @@ TEST(CcActions, EverySampleAndGeneratedRecordRoundTrips) {
     GeneratedGame g = generate_game(seed);
     expect_round_trip(list(g.xml), "seed " + std::to_string(seed));
   }
+}
+
+// Writes `xml`'s head and actions as a new record: it lists the same actions, and checks with
+// the same findings (rule ids, in order), verdict and scores.
+void expect_written_alike(const std::string& xml, const std::string& where) {
+  Listed l = list(xml);
+  ASSERT_TRUE(l.record) << where;
+  std::vector<const Action*> actions;
+  for (const PlacedAction& p : l.actions)
+    actions.push_back(p.action.get());
+  const std::string written = cc::write_record(*l.record, actions);
+  Listed back = list(written);
+  EXPECT_EQ(texts(back), texts(l)) << where << "\n" << written;
+  GameResult before = check_text(xml), after = check_text(written);
+  EXPECT_EQ(rules_of(after), rules_of(before)) << where << "\n" << written;
+  EXPECT_EQ(after.verdict, before.verdict) << where;
+  EXPECT_EQ(after.scores, before.scores) << where;
+  EXPECT_EQ(after.winners, before.winners) << where;
+}
+
+TEST(CcActions, WrittenRecordsListTheSameActionsAndCheckAlike) {
+  namespace fs = std::filesystem;
+  int records = 0;
+  for (const char* folder : {"legal", "illegal", "disputed", "logs"}) {
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(source_dir()) / "samples/chang-cheng" / folder)) {
+      if (entry.path().extension() != ".xml") continue;
+      expect_written_alike(read_source_file("samples/chang-cheng/" + std::string(folder) + "/" +
+                                            entry.path().filename().string()),
+                           entry.path().string());
+      ++records;
+    }
+  }
+  EXPECT_GT(records, 30);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed)
+    expect_written_alike(generate_game(seed).xml, "seed " + std::to_string(seed));
+}
+
+TEST(CcActions, AWrittenRecordEscapesNamesAndWritesAnInlineBoardSetInFull) {
+  MiniRecord r;
+  r.players = R"(<player colour="red" name="Ann &amp; &quot;Bo&quot; &lt;3"/>)"
+              R"(<player colour="blue" name="Cy"/>)";
+  r.play = R"(<turn colour="red"><wall space="A1.W1"/><wall space="A1.W2"/></turn>)";
+  r.end = R"(<final colour="red" points="0"/><final colour="blue" points="0"/>)";
+  Listed l = list(r.str());
+  ASSERT_TRUE(l.record);
+  std::vector<const Action*> actions;
+  for (const PlacedAction& p : l.actions)
+    actions.push_back(p.action.get());
+  const std::string written = cc::write_record(*l.record, actions);
+  EXPECT_NE(written.find(R"(name="Ann &amp; &quot;Bo&quot; &lt;3")"), std::string::npos) << written;
+  EXPECT_NE(written.find(R"(<space province="P1" region="M1"/>)"), std::string::npos) << written;
+  Listed back = list(written);
+  ASSERT_TRUE(back.record);
+  EXPECT_EQ(back.record->players[0].name, "Ann & \"Bo\" <3");
+  EXPECT_EQ(back.boards->space_count(), l.boards->space_count());
+  EXPECT_EQ(texts(back), texts(l));
 }
 
 }  // namespace
