@@ -189,6 +189,7 @@ class State {
         std::vector<EventCard> events, std::vector<Colour> playing, int expansions_due);
 
   const BoardSet& boards() const { return *boards_; }
+  const std::shared_ptr<const BoardSet>& board_set() const { return boards_; }
   const Options& options() const { return options_; }
   Variant variant() const { return variant_; }
   const std::vector<EventCard>& events() const { return events_; }

@@ -1,0 +1,262 @@
+// Chang Cheng placement choices: the pieces a colour may place, listed from the state.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "chang_cheng/checker.hpp"
+#include "chang_cheng/choices.hpp"
+#include "chang_cheng/reader.hpp"
+#include "core/xml.hpp"
+#include "support/cc_generator.hpp"
+#include "support/cc_records.hpp"
+#include "support/support.hpp"
+
+namespace wallaudit::test {
+namespace {
+
+struct Replayed {
+  std::shared_ptr<const cc::Record> record;
+  cc::Outcome outcome;
+};
+
+Replayed replay(const std::string& xml) {
+  Replayed out;
+  Diagnostics diagnostics;
+  auto doc = XmlDocument::parse(xml, diagnostics);
+  EXPECT_TRUE(doc.has_value());
+  if (!doc) return out;
+  cc::BoardCatalogue catalogue = cc::make_catalogue({}, diagnostics);
+  auto record = cc::read_record(*doc, catalogue, {}, diagnostics);
+  EXPECT_TRUE(record.has_value());
+  if (!record) return out;
+  out.record = std::make_shared<const cc::Record>(std::move(*record));
+  cc::CheckerSettings settings;
+  settings.keep_snapshots = true;
+  out.outcome = cc::replay_record(*out.record, settings, diagnostics);
+  return out;
+}
+
+std::vector<std::string> texts(const LegalActions& legal) {
+  std::vector<std::string> out;
+  for (const ActionPtr& a : legal.listed)
+    out.push_back(a->text());
+  return out;
+}
+
+bool has(const std::vector<std::string>& list, const std::string& text) {
+  return std::find(list.begin(), list.end(), text) != list.end();
+}
+
+cc::Move move_of(const cc::State& st, cc::Colour c, const cc::Step& s) {
+  cc::Move m;
+  m.colour = c;
+  m.boards = st.board_set();
+  switch (s.kind) {
+    case cc::StepKind::wall:
+      m.type = cc::MoveKind::wall;
+      m.a = s.space;
+      break;
+    case cc::StepKind::tower:
+      m.type = cc::MoveKind::tower;
+      m.a = s.space;
+      break;
+    case cc::StepKind::double_wall:
+      m.type = cc::MoveKind::double_wall;
+      // Listed west to east.
+      m.a = st.position(s.space) < st.position(s.space2) ? s.space : s.space2;
+      m.b = m.a == s.space ? s.space2 : s.space;
+      break;
+    case cc::StepKind::card:
+      m.type = cc::MoveKind::card;
+      m.a = s.province;
+      m.card = s.card;
+      break;
+    default:
+      m.type = cc::MoveKind::pass;
+      break;
+  }
+  return m;
+}
+
+bool is_piece(cc::StepKind k) {
+  return k == cc::StepKind::wall || k == cc::StepKind::card || k == cc::StepKind::double_wall ||
+         k == cc::StepKind::tower || k == cc::StepKind::pass;
+}
+
+// The mini record after red's first wall on A1.W1: blue's turn 2.
+const cc::State& after_first_turn(Replayed& r) {
+  MiniRecord m;
+  m.play = R"(<turn colour="red"><wall space="A1.W1"/></turn>)";
+  r = replay(m.str());
+  EXPECT_GE(r.outcome.snapshots.size(), 2u);
+  return *r.outcome.snapshots.at(1).state;
+}
+
+TEST(CcChoices, TheFirstTurnIsOneSingleWallOnAnyEmptySpace) {
+  Replayed r;
+  after_first_turn(r);
+  const cc::State& start = *r.outcome.snapshots.at(0).state;
+  EXPECT_EQ(texts(cc::placement_choices(start, cc::Colour::red, 1, nullptr)),
+            (std::vector<std::string>{"red: wall A1.W1", "red: wall A1.W2", "red: wall A1.W3",
+                                      "red: wall A1.W4", "red: wall A1.W5", "red: wall B1.W1",
+                                      "red: wall B1.W2", "red: wall B1.W3", "red: wall B1.W4",
+                                      "red: wall B1.W5"}));
+  cc::Move wall;
+  wall.type = cc::MoveKind::wall;
+  wall.colour = cc::Colour::red;
+  wall.a = start.boards().parse_space("A1.W1").value();
+  EXPECT_TRUE(cc::placement_choices(start, cc::Colour::red, 1, &wall).listed.empty());
+}
+
+TEST(CcChoices, EveryKindOfPieceStartsAnActionWhereTheStateTakesIt) {
+  Replayed r;
+  const cc::State& st = after_first_turn(r);
+  auto list = texts(cc::placement_choices(st, cc::Colour::blue, 2, nullptr));
+  for (const char* text :
+       {"blue: wall A1.W2", "blue: wall B1.W5", "blue: card A1.P1 ?", "blue: card A1.P1 flood",
+        "blue: card B1.P3 mandarin", "blue: double A1.W2 A1.W3", "blue: tower A1.W3"})
+    EXPECT_TRUE(has(list, text)) << text;
+  for (const char* text : {"blue: wall A1.W1", "blue: tower A1.W1", "blue: double A1.W1 A1.W2",
+                           "blue: pass", "red: wall A1.W2"})
+    EXPECT_FALSE(has(list, text)) << text;
+  // Walls first, then cards, double walls, the tower; places west to east.
+  EXPECT_EQ(list.front(), "blue: wall A1.W2");
+  EXPECT_EQ(list.back(), "blue: tower B1.W5");
+}
+
+TEST(CcChoices, TheSecondPieceFollowsTheShapeOfTheAction) {
+  Replayed r;
+  const cc::State& st = after_first_turn(r);
+  const cc::BoardSet& set = st.boards();
+  cc::Move first;
+  first.colour = cc::Colour::blue;
+  first.boards = st.board_set();
+
+  // Two walls: the second in another province (A1.P3 is A1.W4 and A1.W5).
+  first.type = cc::MoveKind::wall;
+  first.a = set.parse_space("A1.W4").value();
+  cc::State after = st;
+  ASSERT_TRUE(after.place_wall(cc::Colour::blue, first.a, 2, 0).empty());
+  EXPECT_EQ(texts(cc::placement_choices(after, cc::Colour::blue, 2, &first)),
+            (std::vector<std::string>{"blue: wall A1.W2", "blue: wall A1.W3", "blue: wall B1.W1",
+                                      "blue: wall B1.W2", "blue: wall B1.W3", "blue: wall B1.W4",
+                                      "blue: wall B1.W5"}));
+
+  // Card and wall, or two cards: the wall in the card's province, a card on another one.
+  first.type = cc::MoveKind::card;
+  first.a = set.parse_province("A1.P3").value();
+  after = st;
+  ASSERT_TRUE(after.place_card(cc::Colour::blue, first.a, std::nullopt, 2, 0).empty());
+  auto list = texts(cc::placement_choices(after, cc::Colour::blue, 2, &first));
+  std::vector<std::string> walls;
+  for (const std::string& t : list)
+    if (t.rfind("blue: wall", 0) == 0) walls.push_back(t);
+  EXPECT_EQ(walls, (std::vector<std::string>{"blue: wall A1.W4", "blue: wall A1.W5"}));
+  EXPECT_TRUE(has(list, "blue: card A1.P1 ?"));
+  EXPECT_TRUE(has(list, "blue: card B1.P3 traitor"));
+  EXPECT_FALSE(has(list, "blue: card A1.P3 ?"));
+  EXPECT_FALSE(has(list, "blue: card A1.P3 flood"));
+  EXPECT_FALSE(has(list, "blue: double A1.W2 A1.W3"));
+  EXPECT_FALSE(has(list, "blue: tower A1.W2"));
+
+  // The double wall and the tower are whole actions.
+  first.type = cc::MoveKind::tower;
+  first.a = set.parse_space("A1.W3").value();
+  EXPECT_TRUE(cc::placement_choices(st, cc::Colour::blue, 2, &first).listed.empty());
+}
+
+// Every piece the generator placed was listed where it stood: the first piece of each turn on
+// the state before the turn, and the second on the state after the first (where no scoring or
+// expansion came between them, which the listing of the placement decision leaves out).
+TEST(CcChoices, EveryPieceOfGeneratedGamesIsListed) {
+  int firsts = 0, seconds = 0, passes = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    GeneratedGame g = generate_game(seed);
+    Replayed r = replay(g.xml);
+    ASSERT_TRUE(r.record) << g.description;
+    const auto& snaps = r.outcome.snapshots;
+    ASSERT_EQ(snaps.size(), r.record->turns.size() + 1) << g.description;
+    for (std::size_t t = 0; t < r.record->turns.size(); ++t) {
+      const cc::Turn& turn = r.record->turns[t];
+      const int n = static_cast<int>(t) + 1;
+      cc::State st = *snaps[t].state;
+      std::vector<const cc::Step*> pieces;
+      bool between = false, interrupted = false;
+      for (const cc::Step& s : turn.steps) {
+        if (is_piece(s.kind)) {
+          if (!pieces.empty() && between) interrupted = true;
+          pieces.push_back(&s);
+        } else if (!pieces.empty() &&
+                   (s.kind == cc::StepKind::score || s.kind == cc::StepKind::expand)) {
+          between = true;
+        }
+      }
+      ASSERT_FALSE(pieces.empty()) << g.description << " turn " << n;
+      cc::Move first = move_of(st, turn.colour, *pieces[0]);
+      auto listed = texts(cc::placement_choices(st, turn.colour, n, nullptr));
+      EXPECT_TRUE(has(listed, first.text()))
+          << g.description << " turn " << n << ": " << first.text();
+      ++firsts;
+      if (first.type == cc::MoveKind::pass) {
+        EXPECT_EQ(listed.size(), 1u) << g.description << " turn " << n;
+        ++passes;
+      }
+      if (pieces.size() < 2 || interrupted) continue;
+      int bonus = 0;
+      switch (first.type) {
+        case cc::MoveKind::wall:
+          ASSERT_TRUE(st.place_wall(turn.colour, first.a, n, 0).empty());
+          break;
+        case cc::MoveKind::card:
+          ASSERT_TRUE(st.place_card(turn.colour, first.a, first.card, n, 0).empty());
+          break;
+        case cc::MoveKind::double_wall:
+          ASSERT_TRUE(st.place_double(turn.colour, first.a, first.b, n, 0, bonus).empty());
+          break;
+        default:
+          break;
+      }
+      cc::Move second = move_of(st, turn.colour, *pieces[1]);
+      EXPECT_TRUE(has(texts(cc::placement_choices(st, turn.colour, n, &first)), second.text()))
+          << g.description << " turn " << n << ": " << first.text() << " then " << second.text();
+      ++seconds;
+    }
+  }
+  EXPECT_GT(firsts, 500);
+  EXPECT_GT(seconds, 300);
+  EXPECT_GT(passes, 0);
+}
+
+// A repair hint for a wall on a taken space: the nearest listed walls, ranked as the generic
+// driver ranks legal actions (same kind first, then Action::distance, then listed order).
+TEST(CcChoices, TheNearestListedPiecesRepairAWallOnATakenSpace) {
+  Replayed r = replay(read_source_file("samples/chang-cheng/illegal/wall-on-occupied-space.xml"));
+  ASSERT_TRUE(r.record);
+  ASSERT_GE(r.outcome.snapshots.size(), 15u);
+  const cc::State& st = *r.outcome.snapshots[14].state;  // before turn 15
+  const cc::Turn& turn = r.record->turns[14];
+  ASSERT_EQ(turn.colour, cc::Colour::blue);
+  cc::Move wanted = move_of(st, turn.colour, turn.steps[0]);
+  ASSERT_EQ(wanted.text(), "blue: wall 2A.W3");
+  LegalActions legal = cc::placement_choices(st, cc::Colour::blue, 15, nullptr);
+  EXPECT_FALSE(has(texts(legal), wanted.text()));
+  std::vector<std::size_t> order(legal.listed.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    const Action& a = *legal.listed[x];
+    const Action& b = *legal.listed[y];
+    return std::make_pair(a.kind() != wanted.kind(), wanted.distance(a)) <
+           std::make_pair(b.kind() != wanted.kind(), wanted.distance(b));
+  });
+  ASSERT_GE(order.size(), 3u);
+  EXPECT_EQ(
+      (std::vector<std::string>{legal.listed[order[0]]->text(), legal.listed[order[1]]->text(),
+                                legal.listed[order[2]]->text()}),
+      (std::vector<std::string>{"blue: wall 2A.W2", "blue: wall 2A.W1", "blue: wall 2A.W5"}));
+}
+
+}  // namespace
+}  // namespace wallaudit::test
