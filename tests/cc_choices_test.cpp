@@ -1,4 +1,5 @@
 // Chang Cheng placement choices: the pieces a colour may place, listed from the state.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -167,9 +168,73 @@ TEST(CcChoices, TheSecondPieceFollowsTheShapeOfTheAction) {
   EXPECT_TRUE(cc::placement_choices(st, cc::Colour::blue, 2, &first).listed.empty());
 }
 
-// Every piece the generator placed was listed where it stood: the first piece of each turn on
-// the state before the turn, and the second on the state after the first (where no scoring or
-// expansion came between them, which the listing of the placement decision leaves out).
+// Whether every piece of `turn` (number `n`) is listed where it stands on `st`, the state
+// before the turn: the first piece, and the second on the state after the first (unless a
+// scoring or an expansion comes between them: the listing of the placement decision leaves
+// those out). `checked_second` tells whether the second piece was looked at.
+struct TurnListing {
+  bool listed = true;
+  bool checked_second = false;
+  bool pass = false;
+  std::string why;
+};
+
+TurnListing list_turn(cc::State st, const cc::Turn& turn, int n) {
+  TurnListing out;
+  std::vector<const cc::Step*> pieces;
+  bool between = false, interrupted = false;
+  for (const cc::Step& s : turn.steps) {
+    if (is_piece(s.kind)) {
+      if (!pieces.empty() && between) interrupted = true;
+      pieces.push_back(&s);
+    } else if (!pieces.empty() &&
+               (s.kind == cc::StepKind::score || s.kind == cc::StepKind::expand)) {
+      between = true;
+    }
+  }
+  if (pieces.empty() || pieces.size() > 2) {
+    out.listed = false;
+    out.why = fmt::format("{} pieces", pieces.size());
+    return out;
+  }
+  cc::Move first = move_of(st, turn.colour, *pieces[0]);
+  auto listed = texts(cc::placement_choices(st, turn.colour, n, nullptr));
+  out.pass = first.type == cc::MoveKind::pass;
+  if (!has(listed, first.text())) {
+    out.listed = false;
+    out.why = first.text() + " not listed";
+    return out;
+  }
+  if (out.pass && listed.size() != 1) {
+    out.listed = false;
+    out.why = "pass listed with pieces";
+    return out;
+  }
+  if (pieces.size() < 2 || interrupted) return out;
+  int bonus = 0;
+  switch (first.type) {
+    case cc::MoveKind::wall:
+      st.place_wall(turn.colour, first.a, n, 0);
+      break;
+    case cc::MoveKind::card:
+      st.place_card(turn.colour, first.a, first.card, n, 0);
+      break;
+    case cc::MoveKind::double_wall:
+      st.place_double(turn.colour, first.a, first.b, n, 0, bonus);
+      break;
+    default:
+      break;
+  }
+  cc::Move second = move_of(st, turn.colour, *pieces[1]);
+  out.checked_second = true;
+  if (!has(texts(cc::placement_choices(st, turn.colour, n, &first)), second.text())) {
+    out.listed = false;
+    out.why = first.text() + " then " + second.text() + " not listed";
+  }
+  return out;
+}
+
+// Every piece the generator placed was listed where it stood.
 TEST(CcChoices, EveryPieceOfGeneratedGamesIsListed) {
   int firsts = 0, seconds = 0, passes = 0;
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
@@ -179,54 +244,64 @@ TEST(CcChoices, EveryPieceOfGeneratedGamesIsListed) {
     const auto& snaps = r.outcome.snapshots;
     ASSERT_EQ(snaps.size(), r.record->turns.size() + 1) << g.description;
     for (std::size_t t = 0; t < r.record->turns.size(); ++t) {
-      const cc::Turn& turn = r.record->turns[t];
       const int n = static_cast<int>(t) + 1;
-      cc::State st = *snaps[t].state;
-      std::vector<const cc::Step*> pieces;
-      bool between = false, interrupted = false;
-      for (const cc::Step& s : turn.steps) {
-        if (is_piece(s.kind)) {
-          if (!pieces.empty() && between) interrupted = true;
-          pieces.push_back(&s);
-        } else if (!pieces.empty() &&
-                   (s.kind == cc::StepKind::score || s.kind == cc::StepKind::expand)) {
-          between = true;
-        }
-      }
-      ASSERT_FALSE(pieces.empty()) << g.description << " turn " << n;
-      cc::Move first = move_of(st, turn.colour, *pieces[0]);
-      auto listed = texts(cc::placement_choices(st, turn.colour, n, nullptr));
-      EXPECT_TRUE(has(listed, first.text()))
-          << g.description << " turn " << n << ": " << first.text();
+      TurnListing l = list_turn(*snaps[t].state, r.record->turns[t], n);
+      EXPECT_TRUE(l.listed) << g.description << " turn " << n << ": " << l.why;
       ++firsts;
-      if (first.type == cc::MoveKind::pass) {
-        EXPECT_EQ(listed.size(), 1u) << g.description << " turn " << n;
-        ++passes;
-      }
-      if (pieces.size() < 2 || interrupted) continue;
-      int bonus = 0;
-      switch (first.type) {
-        case cc::MoveKind::wall:
-          ASSERT_TRUE(st.place_wall(turn.colour, first.a, n, 0).empty());
-          break;
-        case cc::MoveKind::card:
-          ASSERT_TRUE(st.place_card(turn.colour, first.a, first.card, n, 0).empty());
-          break;
-        case cc::MoveKind::double_wall:
-          ASSERT_TRUE(st.place_double(turn.colour, first.a, first.b, n, 0, bonus).empty());
-          break;
-        default:
-          break;
-      }
-      cc::Move second = move_of(st, turn.colour, *pieces[1]);
-      EXPECT_TRUE(has(texts(cc::placement_choices(st, turn.colour, n, &first)), second.text()))
-          << g.description << " turn " << n << ": " << first.text() << " then " << second.text();
-      ++seconds;
+      seconds += l.checked_second;
+      passes += l.pass;
     }
   }
   EXPECT_GT(firsts, 500);
   EXPECT_GT(seconds, 300);
   EXPECT_GT(passes, 0);
+}
+
+// A turn that breaks one placement rule is never wholly listed: the mutations of the
+// generator's games that break a rule of the placement decision.
+TEST(CcChoices, NoTurnThatBreaksAPlacementRuleIsListed) {
+  const std::vector<Mutation> kinds{Mutation::pass_and_wall,
+                                    Mutation::three_walls,
+                                    Mutation::first_turn_two_walls,
+                                    Mutation::first_turn_tower,
+                                    Mutation::pass_when_action_possible,
+                                    Mutation::pass_with_double_or_tower_left,
+                                    Mutation::second_tower,
+                                    Mutation::second_double,
+                                    Mutation::fifteenth_single_wall,
+                                    Mutation::wall_on_occupied_space,
+                                    Mutation::wall_off_the_board,
+                                    Mutation::wall_on_claimed_space,
+                                    Mutation::card_on_scored_province,
+                                    Mutation::tower_next_to_tower,
+                                    Mutation::two_walls_one_province,
+                                    Mutation::two_cards_one_province,
+                                    Mutation::card_and_wall_apart,
+                                    Mutation::wall_then_card,
+                                    Mutation::double_not_adjacent,
+                                    Mutation::card_used_again,
+                                    Mutation::card_off_the_board,
+                                    Mutation::owner_double_on_claimed_space};
+  int checked = 0;
+  for (Mutation kind : kinds) {
+    int found = 0;
+    for (std::uint64_t seed = 1; seed <= 60 && found < 3; ++seed) {
+      GeneratedGame g = generate_game(seed);
+      auto mutated = mutate(g, kind, seed);
+      if (!mutated || mutated->turn < 1) continue;
+      Replayed r = replay(mutated->xml);
+      if (!r.record) continue;  // a mutation the reader already refuses
+      const auto t = static_cast<std::size_t>(mutated->turn - 1);
+      ASSERT_LT(t, r.record->turns.size()) << mutated->what;
+      ASSERT_LT(t, r.outcome.snapshots.size()) << mutated->what;
+      TurnListing l = list_turn(*r.outcome.snapshots[t].state, r.record->turns[t], mutated->turn);
+      EXPECT_FALSE(l.listed) << mutation_name(kind) << ", seed " << seed << ": " << mutated->what;
+      ++found;
+    }
+    EXPECT_GT(found, 0) << mutation_name(kind);
+    checked += found;
+  }
+  EXPECT_GT(checked, 40);
 }
 
 // A repair hint for a wall on a taken space: the nearest listed walls, ranked as the generic
