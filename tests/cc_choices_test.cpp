@@ -304,6 +304,83 @@ TEST(CcChoices, NoTurnThatBreaksAPlacementRuleIsListed) {
   EXPECT_GT(checked, 40);
 }
 
+// The peeks a turn makes, each against the peeks listed after the last piece before it;
+// the number of peeks looked at and of those not listed.
+std::pair<int, int> peeks_of_turn(const cc::State& st, const cc::Turn& turn) {
+  int peeks = 0, unlisted = 0;
+  std::optional<cc::Move> last;
+  for (const cc::Step& s : turn.steps) {
+    if (is_piece(s.kind)) {
+      last = move_of(st, turn.colour, s);
+    } else if (s.kind == cc::StepKind::neutral) {
+      last.reset();
+    } else if (s.kind == cc::StepKind::peek) {
+      cc::Move peek;
+      peek.type = cc::MoveKind::peek;
+      peek.colour = turn.colour;
+      peek.a = s.region;
+      peek.boards = st.board_set();
+      ++peeks;
+      if (!last || !has(texts(cc::peek_choices(*last)), peek.text())) ++unlisted;
+    }
+  }
+  return {peeks, unlisted};
+}
+
+TEST(CcChoices, PeeksLookOppositeTheLastPieceOnly) {
+  Replayed r;
+  const cc::State& st = after_first_turn(r);
+  const cc::BoardSet& set = st.boards();
+  cc::Move last;
+  last.colour = cc::Colour::blue;
+  last.boards = st.board_set();
+  last.type = cc::MoveKind::double_wall;  // A1.W2 faces M2, A1.W1 faces M1
+  last.a = set.parse_space("A1.W2").value();
+  last.b = set.parse_space("A1.W1").value();
+  EXPECT_EQ(texts(cc::peek_choices(last)),
+            (std::vector<std::string>{"blue: peek A1.M1", "blue: peek A1.M2"}));
+  last.a = set.parse_space("A1.W2").value();  // W2 and W3 both face M2
+  last.b = set.parse_space("A1.W3").value();
+  EXPECT_EQ(texts(cc::peek_choices(last)), (std::vector<std::string>{"blue: peek A1.M2"}));
+  last.type = cc::MoveKind::tower;
+  last.a = set.parse_space("B1.W5").value();
+  EXPECT_EQ(texts(cc::peek_choices(last)), (std::vector<std::string>{"blue: peek B1.M3"}));
+  last.type = cc::MoveKind::card;
+  last.a = set.parse_province("A1.P1").value();
+  EXPECT_TRUE(cc::peek_choices(last).listed.empty());
+}
+
+TEST(CcChoices, EveryPeekOfGeneratedGamesIsListedAndMisplacedPeeksAreNot) {
+  int peeks = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    GeneratedGame g = generate_game(seed);
+    Replayed r = replay(g.xml);
+    ASSERT_TRUE(r.record) << g.description;
+    for (std::size_t t = 0; t < r.record->turns.size(); ++t) {
+      auto [looked, unlisted] = peeks_of_turn(*r.outcome.snapshots[t].state, r.record->turns[t]);
+      EXPECT_EQ(unlisted, 0) << g.description << " turn " << t + 1;
+      peeks += looked;
+    }
+  }
+  EXPECT_GT(peeks, 20);
+  for (Mutation kind : {Mutation::peek_elsewhere, Mutation::peek_after_neutral}) {
+    int found = 0;
+    for (std::uint64_t seed = 1; seed <= 80 && found < 3; ++seed) {
+      GeneratedGame g = generate_game(seed);
+      auto mutated = mutate(g, kind, seed);
+      if (!mutated || mutated->turn < 1) continue;
+      Replayed r = replay(mutated->xml);
+      ASSERT_TRUE(r.record) << mutated->what;
+      const auto t = static_cast<std::size_t>(mutated->turn - 1);
+      ASSERT_LT(t, r.outcome.snapshots.size()) << mutated->what;
+      EXPECT_GT(peeks_of_turn(*r.outcome.snapshots[t].state, r.record->turns[t]).second, 0)
+          << mutation_name(kind) << ", seed " << seed << ": " << mutated->what;
+      ++found;
+    }
+    EXPECT_GT(found, 0) << mutation_name(kind);
+  }
+}
+
 // A repair hint for a wall on a taken space: the nearest listed walls, ranked as the generic
 // driver ranks legal actions (same kind first, then Action::distance, then listed order).
 TEST(CcChoices, TheNearestListedPiecesRepairAWallOnATakenSpace) {

@@ -145,4 +145,27 @@ LegalActions placement_choices(const State& state, Colour colour, int turn, cons
   return out;
 }
 
+LegalActions peek_choices(const Move& last) {
+  LegalActions out;
+  if (!last.colour || !last.boards) return out;
+  if (last.type != MoveKind::wall && last.type != MoveKind::double_wall &&
+      last.type != MoveKind::tower)
+    return out;
+  std::vector<RegionId> regions{last.boards->region_of(last.a)};
+  if (last.type == MoveKind::double_wall && last.b != kNone) {
+    const RegionId other = last.boards->region_of(last.b);
+    if (other != regions[0])
+      regions.insert(other < regions[0] ? regions.begin() : regions.end(), other);
+  }
+  for (RegionId r : regions) {
+    auto m = std::make_unique<Move>();
+    m->type = MoveKind::peek;
+    m->colour = last.colour;
+    m->a = r;
+    m->boards = last.boards;
+    out.listed.push_back(std::move(m));
+  }
+  return out;
+}
+
 }  // namespace wallaudit::cc

@@ -23,4 +23,10 @@ namespace wallaudit::cc {
 // west to east.
 LegalActions placement_choices(const State& state, Colour colour, int turn, const Move* first);
 
+// The peeks open after `last`, the last piece placed in the turn (CC-408): a look at the
+// region opposite each space its owner's wall, double wall or tower covered, west to east,
+// each once; none after a card, a pass or a neutral wall. Scorings and expansions between
+// the piece and the peek change nothing, and a region may be looked at again.
+LegalActions peek_choices(const Move& last);
+
 }  // namespace wallaudit::cc
