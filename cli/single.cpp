@@ -33,20 +33,26 @@ int status_of(Verdict verdict) {
   return kExitMalformed;
 }
 
-std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ctx,
-                                        const char* command, int& status) {
-  std::vector<std::string> warnings;
-  LoadedRecord loaded;
-  loaded.input = Input{path, path == "-" ? "" : path, path == "-"};
+std::optional<std::string> read_one_record(const std::string& path, const char* command,
+                                           Input& input) {
+  input = Input{path, path == "-" ? "" : path, path == "-"};
   std::string error;
   bool over_limit = false;
   auto text =
-      loaded.input.is_stdin
-          ? read_input(loaded.input, error)
+      input.is_stdin
+          ? read_input(input, error)
           : read_file_limited(path, include_policy().limits.max_record_bytes, error, &over_limit);
-  if (!text) {
+  if (!text)
     fmt::print(stderr, "wallaudit {}: cannot read {}: {}{}\n", command, path, error,
                over_limit ? fmt::format(" [{}]", rec::limit) : std::string());
+  return text;
+}
+
+std::optional<LoadedRecord> load_record(const std::string& path, CheckContext ctx,
+                                        const char* command, int& status) {
+  LoadedRecord loaded;
+  auto text = read_one_record(path, command, loaded.input);
+  if (!text) {
     status = kExitMalformed;
     return std::nullopt;
   }

@@ -373,9 +373,72 @@ TEST(ChangChengFollowOn, AWallOnASpaceTakenIllegallyIsAFollowOn) {
   EXPECT_EQ(errors[1]->rule, "CC-406");
   EXPECT_TRUE(errors[1]->follow_on);
   EXPECT_EQ(errors[1]->follows_line, errors[0]->loc.line);
-  // Every score dispute after an illegal move may come from it.
-  for (const Diagnostic* d : findings(r, FindingKind::dispute))
-    EXPECT_TRUE(d->follow_on) << d->message;
+}
+
+// Each finding but notes as "RULE colour", then " follows RULE" (the finding on the line it
+// follows from) for a follow-on.
+std::vector<std::string> causes(const GameResult& r) {
+  std::vector<std::string> out;
+  for (const auto& d : r.diagnostics.items()) {
+    if (d.kind == FindingKind::info) continue;
+    std::string line = d.rule + " " + (d.colour.empty() ? "-" : d.colour);
+    if (d.follow_on) {
+      std::string from = "line " + std::to_string(d.follows_line);
+      for (const auto& e : r.diagnostics.items())
+        if (e.kind == FindingKind::rule && e.loc.line == d.follows_line) from = e.rule;
+      line += " follows " + from;
+    }
+    out.push_back(line);
+  }
+  return out;
+}
+
+// A finding is a follow-on exactly when what it reads was changed by an earlier error.
+TEST(ChangChengFollowOn, FromWhatAnErrorChanged) {
+  const Turns first = {
+      R"(<turn colour="red"><wall space="A1.W1"/></turn>)",
+      R"(<turn colour="blue"><tower space="A1.W2"/></turn>)",
+      "<turn colour=\"red\">\n<wall space=\"A1.W3\"/><wall space=\"B1.W1\"/></turn>",
+      R"(<turn colour="blue"><wall space="A1.W3"/><wall space="B1.W2"/>)" + expand_c1() + "</turn>",
+  };
+  struct Case {
+    std::string name;
+    Turns turns;
+    std::string end;
+    std::vector<std::string> expected;
+  };
+  const std::vector<Case> cases = {
+      {"a claim of a colour whose score the error did not change is never a follow-on",
+       first,
+       R"(<final colour="red" points="0"/><final colour="blue" points="0"/>)",
+       {"CC-407 red", "CC-406 blue follows CC-407", "CC-804 red follows CC-407", "CC-804 blue"}},
+      {"two independent errors are both primary",
+       {first[0], R"(<turn colour="blue"><wall space="A1.W3"/><wall space="B1.W1"/></turn>)",
+        "<turn colour=\"red\">\n<wall space=\"A1.W3\"/><wall space=\"B1.W4\"/></turn>",
+        "<turn colour=\"blue\">\n<wall space=\"A1.W2\"/><peek region=\"A1.M3\"/>"
+        "<wall space=\"A1.W4\"/></turn>"},
+       "",
+       {"CC-406 red", "CC-408 blue"}},
+      {"a claim made before the first error is never a follow-on",
+       {first[0],
+        R"(<turn colour="blue"><wall space="A1.W2"/><score province="A1.P1">)"
+        R"(<award colour="red" points="9"/><award colour="blue" points="4"/></score>)"
+        R"(<wall space="B1.W1"/></turn>)",
+        "<turn colour=\"red\">\n<wall space=\"A1.W4\"/><wall space=\"A1.W5\"/></turn>"},
+       "",
+       {"CC-411 red", "CC-804 red"}},
+      {"a scoring an error undid is a cause for the colours it would have paid",
+       {first[0],
+        "<turn colour=\"blue\">\n<wall space=\"A1.W1\"/>\n<wall space=\"A1.W3\"/>\n"
+        "<score province=\"A1.P1\"/>\n</turn>"},
+       R"(<final colour="red" points="4"/><final colour="blue" points="9"/>)",
+       {"CC-406 blue", "CC-501 blue follows CC-406", "CC-804 red follows CC-406", "CC-804 blue"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    GameResult r = check_text(mini(c.turns, "", c.end).str());
+    EXPECT_EQ(causes(r), c.expected) << dump(r);
+  }
 }
 
 // A wall on the side an overdue expansion should have joined follows from the turn where the

@@ -1,5 +1,7 @@
 #include "chang_cheng/checker.hpp"
 
+#include "chang_cheng/rule_ids.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,6 +9,8 @@
 #include <set>
 
 namespace wallaudit::cc {
+
+using namespace rule;
 
 namespace {
 
@@ -60,7 +64,7 @@ class Checker {
 
   Outcome run() {
     if (rec_.boards && rec_.boards->origin == "built in")
-      report(FindingKind::info, "CC-205", rec_.setup_loc, 0, std::nullopt,
+      report(FindingKind::info, CC_205, rec_.setup_loc, 0, std::nullopt,
              modelled_note("board set", rec_.boards->name));
     options();
     if (!setup()) return std::move(result_);
@@ -92,7 +96,6 @@ class Checker {
       d.follow_on = true;
       d.follows_line = follows;
     }
-    if (kind == FindingKind::rule && !first_error_line_) first_error_line_ = loc.line;
     return d;
   }
 
@@ -105,7 +108,7 @@ class Checker {
 
   void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message,
                std::uint32_t follows) {
-    report(FindingKind::dispute, "CC-804", loc, turn, colour, std::move(message), follows);
+    report(FindingKind::dispute, CC_804, loc, turn, colour, std::move(message), follows);
   }
 
   // ---- set-up ----------------------------------------------------------------------------
@@ -125,25 +128,25 @@ class Checker {
     for (const auto& p : players) {
       for (Colour c : p.colours) {
         if (!seen.insert(c).second)
-          report(FindingKind::rule, "CC-301", p.loc, 0, c,
+          report(FindingKind::rule, CC_301, p.loc, 0, c,
                  fmt::format("{} is played by two seats; every colour is distinct", name(c)));
       }
       if (teams && p.colours.size() != 2)
-        report(FindingKind::rule, "CC-301", p.loc, 0, std::nullopt,
+        report(FindingKind::rule, CC_301, p.loc, 0, std::nullopt,
                fmt::format("in the team variant each player plays two colours (colours=\"… …\"), "
                            "this one plays {}",
                            p.colours.size()));
       if (!teams && p.colours.size() != 1)
-        report(FindingKind::rule, "CC-301", p.loc, 0, std::nullopt,
+        report(FindingKind::rule, CC_301, p.loc, 0, std::nullopt,
                "a player plays one colour; two colours per player is the team variant "
                "(<variant name=\"teams\"/>)");
     }
     if (players.size() < 2 || players.size() > 4)
-      report(FindingKind::rule, "CC-301", rec_.players_loc, 0, std::nullopt,
+      report(FindingKind::rule, CC_301, rec_.players_loc, 0, std::nullopt,
              fmt::format("Chang Cheng is played by 2 to 4 players, this record has {}",
                          players.size()));
     if (rec_.variant != Variant::none && players.size() != 2)
-      report(FindingKind::rule, "CC-301", rec_.variant_loc, 0, std::nullopt,
+      report(FindingKind::rule, CC_301, rec_.variant_loc, 0, std::nullopt,
              fmt::format("the {} variant is for two players, this record has {}",
                          name(rec_.variant), players.size()));
     seat_of_.fill(-1);
@@ -169,17 +172,17 @@ class Checker {
 
     // Starting sides.
     if (rec_.sides.size() != 2)
-      report(FindingKind::rule, "CC-302", rec_.setup_loc, 0, std::nullopt,
+      report(FindingKind::rule, CC_302, rec_.setup_loc, 0, std::nullopt,
              fmt::format("two board sides start in play, the set-up lists {}", rec_.sides.size()));
     for (const auto& side : rec_.sides) {
       const auto& def = set.sides[side.side];
       if (st.side_in_play(side.side)) {
-        report(FindingKind::rule, "CC-302", side.loc, 0, std::nullopt,
+        report(FindingKind::rule, CC_302, side.loc, 0, std::nullopt,
                fmt::format("side {} is listed twice", def.id));
         continue;
       }
       if (st.board_in_play(def.board)) {
-        report(FindingKind::rule, "CC-302", side.loc, 0, std::nullopt,
+        report(FindingKind::rule, CC_302, side.loc, 0, std::nullopt,
                fmt::format("side {} is on board {}, which already has a side in play; the two "
                            "starting sides come from different boards",
                            def.id, def.board));
@@ -189,7 +192,7 @@ class Checker {
       st.join_side(side.side, true);
     }
     if (st.sides_in_play().empty()) return false;
-    tokens(rec_.reputations, rec_.threats, rec_.setup_loc, 0, "CC-303", nullptr);
+    tokens(rec_.reputations, rec_.threats, rec_.setup_loc, 0, CC_303, nullptr);
     return true;
   }
 
@@ -317,7 +320,7 @@ class Checker {
     bool right_colour = std::find(expected.begin(), expected.end(), t.colour) != expected.end();
     if (!right_colour) {
       int owner = seat_of_[ci(t.colour)];
-      std::string_view rule = n == 1 ? "CC-304" : "CC-401";
+      std::string_view rule = n == 1 ? CC_304 : CC_401;
       std::string who = owner < 0 ? fmt::format("{} is not playing", name(t.colour))
                                   : fmt::format("{} played out of turn", name(t.colour));
       report(FindingKind::rule, rule, t.colour_loc, n, t.colour,
@@ -371,7 +374,7 @@ class Checker {
 
     // The turn as a whole.
     if (ctx.acts.empty()) {
-      report(FindingKind::rule, n == 1 ? "CC-403" : "CC-402", t.loc, n, t.colour,
+      report(FindingKind::rule, n == 1 ? CC_403 : CC_402, t.loc, n, t.colour,
              n == 1 ? std::string("the first turn places exactly one single wall; this one "
                                   "records no action")
                     : std::string("the turn records no action; a turn without one is written "
@@ -379,7 +382,7 @@ class Checker {
     } else if (!ctx.shape_broken && n > 1) {
       if (ctx.acts.size() == 1 && ctx.acts[0].first == Act::pass &&
           (partial_example || complete_example)) {
-        report(FindingKind::rule, "CC-404", ctx.acts[0].second->loc, n, t.colour,
+        report(FindingKind::rule, CC_404, ctx.acts[0].second->loc, n, t.colour,
                complete_example ? fmt::format("{} passed, but a complete action was possible: {}",
                                               name(t.colour), *complete_example)
                                 : fmt::format("{} passed, but part of an action was possible: {}",
@@ -387,7 +390,7 @@ class Checker {
                board_taint);
 
       } else if (ctx.acts.size() == 1 && ctx.acts[0].first != Act::pass && complete_example) {
-        report(FindingKind::rule, "CC-404", ctx.acts[0].second->loc, n, t.colour,
+        report(FindingKind::rule, CC_404, ctx.acts[0].second->loc, n, t.colour,
                fmt::format("{} performed only part of an action ({}), but a complete action "
                            "was possible: {}",
                            name(t.colour), act_name(ctx.acts[0].first), *complete_example),
@@ -398,14 +401,14 @@ class Checker {
     // Expansion due this turn, or earlier and not made.
     if (ctx.deferred_expand) apply_expand(ctx, *ctx.deferred_expand, false);
     if (st.expansions_pending() > 0 && !expansion_reported_) {
-      report(FindingKind::rule, "CC-601", t.loc, n, t.colour,
+      report(FindingKind::rule, CC_601, t.loc, n, t.colour,
              fmt::format("the third emperor card made an expansion due, but no <expand> joins a "
                          "new side ({})",
                          opts_.expansion_timing == ExpansionTiming::immediate
                              ? "right after the scoring: expansion-timing=immediate"
                              : "as the turn's last element: expansion-timing=end-of-turn"));
       expansion_reported_ = true;
-      overdue_line_ = t.loc.line;
+      st.taint_layout(t.loc.line);
     }
 
     // Bonus claims against the double-wall bonus of the whole turn.
@@ -436,7 +439,7 @@ class Checker {
       end_game(EndReason::wall_complete, n);
     } else if (consecutive_passes_ >= round && st.empty_spaces() > 0) {
       end_game(EndReason::passes, n);
-      report(FindingKind::info, "CC-702", t.loc, n, std::nullopt,
+      report(FindingKind::info, CC_702, t.loc, n, std::nullopt,
              fmt::format("the game ended after a full round of passes with {} empty space{} "
                          "left; unfinished provinces score nothing",
                          st.empty_spaces(), st.empty_spaces() == 1 ? "" : "s"));
@@ -454,7 +457,7 @@ class Checker {
   void after_end(int index) {
     const Turn& t = rec_.turns[static_cast<std::size_t>(index)];
     std::size_t more = rec_.turns.size() - static_cast<std::size_t>(index);
-    report(FindingKind::rule, "CC-703", t.loc, index + 1, t.colour,
+    report(FindingKind::rule, CC_703, t.loc, index + 1, t.colour,
            fmt::format("the game ended on turn {} ({}); nothing may be recorded after it, but {} "
                        "more turn{} follow{}",
                        result_.end_turn,
@@ -502,14 +505,14 @@ class Checker {
     return loc.line;
   }
 
-  // Findings about the state of the game (what stands where, what is complete, what is left,
-  // the scores), as opposed to the shape of a turn or the record's own consistency.
+  // Rule findings about the state of the game (what stands where, what is complete, what is
+  // left), as opposed to the shape of a turn or the record's own consistency. Score disputes
+  // are not among them: they follow only from an error that changed the colour's score.
   static bool depends_on_board(FindingKind kind, std::string_view rule) {
-    if (kind == FindingKind::dispute) return true;
     if (kind != FindingKind::rule) return false;
-    static constexpr std::string_view ids[] = {
-        "CC-404", "CC-405", "CC-406", "CC-407", "CC-409", "CC-410", "CC-501", "CC-502",  "CC-504",
-        "CC-510", "CC-511", "CC-515", "CC-601", "CC-603", "CC-702", "CC-703", "CC-1101", "CC-1201"};
+    static constexpr std::string_view ids[] = {CC_404, CC_405, CC_406, CC_407, CC_409,  CC_410,
+                                               CC_501, CC_502, CC_504, CC_510, CC_511,  CC_515,
+                                               CC_601, CC_603, CC_702, CC_703, CC_1101, CC_1201};
     return std::find(std::begin(ids), std::end(ids), rule) != std::end(ids);
   }
 
@@ -525,14 +528,14 @@ class Checker {
 
     // Where the piece stands in the action.
     if (ctx.neutral && act != Act::pass) {
-      report(FindingKind::rule, "CC-1101", s.loc, n, c,
+      report(FindingKind::rule, CC_1101, s.loc, n, c,
              fmt::format("{} is placed after the neutral wall; the neutral wall comes after the "
                          "action",
                          act_name(act)));
       ctx.shape_broken = true;
     } else if (n == 1) {
       if (act != Act::wall || !ctx.acts.empty()) {
-        report(FindingKind::rule, "CC-403", s.loc, n, c,
+        report(FindingKind::rule, CC_403, s.loc, n, c,
                fmt::format("the first turn places exactly one single wall and nothing else, not "
                            "{}{}",
                            ctx.acts.empty() ? "" : "also ", act_name(act)));
@@ -542,7 +545,7 @@ class Checker {
       auto [prev, prev_step] = ctx.acts.back();
       bool two = ctx.acts.size() == 1;
       std::string shape_error;
-      std::string_view rule = "CC-402";
+      std::string_view rule = CC_402;
       if (act == Act::pass || prev == Act::pass) {
         shape_error = "a pass cannot be combined with anything else in the turn";
       } else if (!two) {
@@ -550,7 +553,7 @@ class Checker {
             fmt::format("{} is a third piece: an action places two pieces at most", act_name(act));
       } else if (prev == Act::wall && act == Act::wall) {
         if (set.province_of(prev_step->space) == set.province_of(s.space)) {
-          rule = "CC-411";
+          rule = CC_411;
           shape_error = fmt::format(
               "both walls go to {}; the two walls of \"two walls\" go to "
               "two different provinces",
@@ -558,7 +561,7 @@ class Checker {
         }
       } else if (prev == Act::card && act == Act::card) {
         if (prev_step->province == s.province) {
-          rule = "CC-411";
+          rule = CC_411;
           shape_error = fmt::format(
               "both cards go to {}; the two cards of \"two cards\" go to "
               "two different provinces",
@@ -566,14 +569,14 @@ class Checker {
         }
       } else if (prev == Act::card && act == Act::wall) {
         if (set.province_of(s.space) != prev_step->province) {
-          rule = "CC-412";
+          rule = CC_412;
           shape_error = fmt::format(
               "the wall goes to {}, but the card went to {}; in \"card and "
               "wall\" the wall goes to the card's province",
               set.province_name(set.province_of(s.space)), set.province_name(prev_step->province));
         }
       } else if (prev == Act::wall && act == Act::card) {
-        rule = "CC-412";
+        rule = CC_412;
         shape_error = "the card comes after the wall; in \"card and wall\" the card comes first";
       } else {
         shape_error = fmt::format("{} after {} is not one of the five actions", act_name(act),
@@ -581,7 +584,7 @@ class Checker {
       }
       if (!shape_error.empty()) {
         report(FindingKind::rule, rule, s.loc, n, c, shape_error, ctx.taint);
-        if (rule == "CC-402") ctx.shape_broken = true;
+        if (rule == CC_402) ctx.shape_broken = true;
       }
     }
     ctx.acts.emplace_back(act, &s);
@@ -589,7 +592,6 @@ class Checker {
 
     // The piece itself.
     std::uint32_t line = s.loc.line;
-    std::uint32_t overdue = overdue_line_;
     Violations v;
     int bonus = 0;
     switch (act) {
@@ -610,12 +612,19 @@ class Checker {
     }
     for (auto& violation : v) {
       report(FindingKind::rule, violation.rule, s.target_loc.known() ? s.target_loc : s.loc, n, c,
-             violation.message,
-             violation.follows    ? violation.follows
-             : violation.off_wall ? overdue
-                                  : 0);
+             violation.message, violation.follows);
     }
-    if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
+    if (out_.count(FindingKind::rule) > errors_before) {
+      note_error(ctx, s.loc);
+      auto placed = [&](SpaceId space) {
+        const Piece& p = st.piece(space);
+        return st.in_play(space) && p.intact() && p.colour == c && p.turn == n;
+      };
+      if (act != Act::card) {
+        if (!placed(s.space)) st.reject_piece(line);
+        if (act == Act::double_wall && !placed(s.space2)) st.reject_piece(line);
+      }
+    }
     if (bonus) {
       ctx.bonus[ci(c)] += bonus;
       ScoringStep step;
@@ -644,14 +653,14 @@ class Checker {
     if (ctx.expand_awaited) ctx.expand_late = true;
     std::size_t errors_before = out_.count(FindingKind::rule);
     if (rec_.variant != Variant::neutral_walls) {
-      report(FindingKind::rule, "CC-1101", s.loc, n, ctx.colour,
+      report(FindingKind::rule, CC_1101, s.loc, n, ctx.colour,
              "neutral walls are used only in the neutral-walls variant "
              "(<variant name=\"neutral-walls\"/>)");
     } else if (n == 1) {
-      report(FindingKind::rule, "CC-403", s.loc, n, ctx.colour,
+      report(FindingKind::rule, CC_403, s.loc, n, ctx.colour,
              "the first turn places exactly one single wall: no neutral wall either");
     } else if (ctx.neutral) {
-      report(FindingKind::rule, "CC-1101", s.loc, n, ctx.colour,
+      report(FindingKind::rule, CC_1101, s.loc, n, ctx.colour,
              fmt::format("a second neutral wall in one turn (the first on line {}); at most one "
                          "per turn",
                          ctx.neutral->loc.line));
@@ -675,7 +684,7 @@ class Checker {
     int n = ctx.n;
     ProvinceId target = set.province_of(s.space);
     if (ctx.acts.empty() || (ctx.acts.size() == 1 && ctx.acts[0].first == Act::pass)) {
-      report(FindingKind::rule, "CC-1101", s.loc, n, ctx.colour,
+      report(FindingKind::rule, CC_1101, s.loc, n, ctx.colour,
              "a neutral wall is placed after the player's action, and this turn has none");
     } else if (!ctx.shape_broken) {
       // CC-1102: where it may go, by the action it follows.
@@ -724,7 +733,7 @@ class Checker {
         ok = false;
       if (std::find(forbidden.begin(), forbidden.end(), target) != forbidden.end()) ok = false;
       if (!ok)
-        report(FindingKind::rule, "CC-1102", s.target_loc, n, ctx.colour,
+        report(FindingKind::rule, CC_1102, s.target_loc, n, ctx.colour,
                fmt::format("the neutral wall on {} ({}) is misplaced: {}", set.space_name(s.space),
                            set.province_name(target), why),
                ctx.taint);
@@ -744,14 +753,14 @@ class Checker {
         list += fmt::format("{}{}", list.empty() ? "" : " or ", set.region_name(r));
       why = fmt::format("the piece just placed lets its owner look at {} only", list);
     }
-    report(FindingKind::rule, "CC-408", s.target_loc, ctx.n, ctx.colour,
+    report(FindingKind::rule, CC_408, s.target_loc, ctx.n, ctx.colour,
            fmt::format("peek at {}: {}", set.region_name(s.region), why));
   }
 
   void threat(TurnContext& ctx, const Step& s) {
     State& st = *result_.state;
     if (!st.region(s.region).in_play) {
-      report(FindingKind::rule, "CC-1202", s.loc, ctx.n, std::nullopt,
+      report(FindingKind::rule, CC_1202, s.loc, ctx.n, std::nullopt,
              fmt::format("{} is not in play; only a token in play can be revealed",
                          rec_.boards->region_name(s.region)));
       return;
@@ -768,17 +777,24 @@ class Checker {
     if (it == ctx.pending.end()) {
       std::string pname = set.province_name(p);
       if (st.province(p).scored) {
-        report(FindingKind::rule, "CC-504", elem.loc, ctx.n, ctx.colour,
+        report(FindingKind::rule, CC_504, elem.loc, ctx.n, ctx.colour,
                fmt::format("{} was already scored; a province is scored once", pname),
                st.province(p).taint);
       } else {
-        report(FindingKind::rule, "CC-501", elem.loc, ctx.n, ctx.colour,
-               st.province(p).in_play
-                   ? fmt::format("{} is not complete ({} empty space{}); only a complete province "
-                                 "is scored",
-                                 pname, st.province(p).empty, st.province(p).empty == 1 ? "" : "s")
-                   : fmt::format("{} is not in play", pname),
-               ctx.taint);
+        const Diagnostic& d = report(
+            FindingKind::rule, CC_501, elem.loc, ctx.n, ctx.colour,
+            st.province(p).in_play
+                ? fmt::format("{} is not complete ({} empty space{}); only a complete province "
+                              "is scored",
+                              pname, st.province(p).empty, st.province(p).empty == 1 ? "" : "s")
+                : fmt::format("{} is not in play", pname),
+            ctx.taint);
+        // The scoring the record makes here did not happen because of an earlier error: the
+        // scores of the colours it would have paid read that error.
+        if (d.follow_on && st.province(p).in_play)
+          for (SpaceId space : st.spaces_of(p))
+            if (st.piece(space).intact() && st.piece(space).colour != Colour::neutral)
+              st.add_points(st.piece(space).colour, 0, d.follows_line);
       }
       return;
     }
@@ -792,7 +808,7 @@ class Checker {
             std::find(ctx.pending.begin(), it, steps[i].province) != it)
           later = steps[i].province;
       if (later) {
-        report(FindingKind::rule, "CC-502", elem.loc, ctx.n, ctx.colour,
+        report(FindingKind::rule, CC_502, elem.loc, ctx.n, ctx.colour,
                fmt::format("{} is scored before {}; provinces completed together are scored "
                            "left to right",
                            set.province_name(p), set.province_name(*later)));
@@ -830,7 +846,7 @@ class Checker {
         switch (item.kind) {
           case ScoreItem::Kind::reveal:
             if (resolved_seen)
-              report(FindingKind::rule, "CC-503", item.loc, ctx.n, item.colour,
+              report(FindingKind::rule, CC_503, item.loc, ctx.n, item.colour,
                      "a <reveal> after a <resolve>: all cards are revealed before any is "
                      "resolved");
             reveals.push_back({item.colour, *item.card});
@@ -870,7 +886,7 @@ class Checker {
       SourceLoc at = where;
       // Reveal problems point at their <reveal>, choice problems at their <resolve>.
       if (violation.ref >= 0) {
-        bool about_reveal = violation.rule == "CC-1201";
+        bool about_reveal = violation.rule == CC_1201;
         const auto& items = about_reveal ? reveal_items : choice_items;
         if (static_cast<std::size_t>(violation.ref) < items.size()) {
           const ScoreItem* item = items[static_cast<std::size_t>(violation.ref)];
@@ -878,7 +894,7 @@ class Checker {
         }
       }
       std::string message = violation.message;
-      if (!elem && violation.rule != "CC-1201")
+      if (!elem && violation.rule != CC_1201)
         message +=
             fmt::format(" (no <score province=\"{}\"> gives the choices)", set.province_name(p));
       report(FindingKind::rule, violation.rule, at, ctx.n, ctx.colour, message, violation.follows);
@@ -947,7 +963,7 @@ class Checker {
     const ExpandElem& e = ctx.turn->expands[static_cast<std::size_t>(s.index)];
     bool pending = st.expansions_pending() > 0;
     if (pending && !immediate && !last) {
-      report(FindingKind::rule, "CC-603", e.loc, ctx.n, ctx.colour,
+      report(FindingKind::rule, CC_603, e.loc, ctx.n, ctx.colour,
              "with expansion-timing=end-of-turn the new side is joined after the action, as "
              "the turn's last element; it is usable from the next turn");
       note_error(ctx, e.loc);
@@ -957,15 +973,15 @@ class Checker {
       }
     } else if (pending && immediate &&
                (ctx.expand_late || (!ctx.expand_awaited && !expansion_reported_))) {
-      report(FindingKind::rule, "CC-603", e.loc, ctx.n, ctx.colour,
+      report(FindingKind::rule, CC_603, e.loc, ctx.n, ctx.colour,
              "with expansion-timing=immediate the new side is joined right after the scoring "
              "that placed the third emperor card, before the rest of the action");
       note_error(ctx, e.loc);
     } else if (pending && expansion_reported_) {
-      report(
-          FindingKind::rule, "CC-603", e.loc, ctx.n, ctx.colour,
-          fmt::format("this expansion was due earlier (turn reported on line {})", overdue_line_),
-          overdue_line_);
+      report(FindingKind::rule, CC_603, e.loc, ctx.n, ctx.colour,
+             fmt::format("this expansion was due earlier (turn reported on line {})",
+                         st.layout_taint()),
+             st.layout_taint());
     }
     apply_expand(ctx, s, true);
   }
@@ -979,13 +995,12 @@ class Checker {
     if (!v.empty()) note_error(ctx, e.loc);
     if (st.side_in_play(e.side)) {
       int side = e.side;
-      tokens(e.reputations, e.threats, e.loc, ctx.n, "CC-601", &side);
+      tokens(e.reputations, e.threats, e.loc, ctx.n, CC_601, &side);
     }
     ctx.expand_awaited = false;
     ctx.expand_late = false;
     if (was_pending && st.expansions_pending() == 0) {
       expansion_reported_ = false;
-      overdue_line_ = 0;
     }
   }
 
@@ -1036,7 +1051,7 @@ class Checker {
     // End reveals come first: they give the values the attack needs.
     for (const auto& t : rec_.end.threats) {
       if (!st.region(t.place).in_play) {
-        report(FindingKind::rule, "CC-1202", t.loc, 0, std::nullopt,
+        report(FindingKind::rule, CC_1202, t.loc, 0, std::nullopt,
                fmt::format("{} is not in play; only a token in play can be revealed",
                            set.region_name(t.place)));
         continue;
@@ -1044,6 +1059,7 @@ class Checker {
       violations(st.state_threat(t.place, *t.value), t.value_loc, 0, std::nullopt);
     }
     if (result_.finished) {
+      std::vector<std::pair<RegionId, std::uint32_t>> unknown_at;
       for (int side : st.sides_in_play()) {
         for (int k = 0; k < 3; ++k) {
           RegionId r = side * 3 + k;
@@ -1054,14 +1070,20 @@ class Checker {
                              ? threat_loc_[static_cast<std::size_t>(r)]
                          : rec_.end.present ? rec_.end.loc
                                             : rec_.play_loc;
-          report(FindingKind::rule, "CC-1202", at, 0, std::nullopt,
+          report(FindingKind::rule, CC_1202, at, 0, std::nullopt,
                  fmt::format("the threat token of {} is still in play at the end but its value "
                              "is never stated; the final scores cannot be known (they are shown "
                              "without its loss)",
                              set.region_name(r)));
+          unknown_at.emplace_back(r, at.line);
         }
       }
       for (auto& loss : st.mongol_attack()) {
+        // A loss of unknown size leaves the losers' scores as the unstated token made them.
+        for (const auto& [region, line] : unknown_at)
+          if (region == loss.region && !loss.value_known)
+            for (Colour c : loss.losers)
+              st.add_points(c, 0, line);
         ScoringStep step;
         step.kind = ScoringStep::Kind::mongol;
         step.loc = rec_.end.present ? rec_.end.loc : SourceLoc{};
@@ -1081,7 +1103,7 @@ class Checker {
         push_step(std::move(step));
       }
     } else if (!rec_.turns.empty() || rec_.end.present) {
-      report(FindingKind::info, "CC-701", rec_.end.present ? rec_.end.loc : rec_.play_loc, 0,
+      report(FindingKind::info, CC_701, rec_.end.present ? rec_.end.loc : rec_.play_loc, 0,
              std::nullopt,
              fmt::format("the record ends before the game does ({} empty space{} left); "
                          "claims are compared with the scores reached",
@@ -1091,9 +1113,14 @@ class Checker {
     decide_winners();
   }
 
+  // The error that first changed what a claim of `c` reads: `c`'s score, or the end of the
+  // game itself when pieces the rules kept off the wall would have completed it; 0 when none.
   std::uint32_t score_taint(Colour c) const {
-    std::uint32_t t = result_.state->colour(c).score_taint;
-    return t ? t : first_error_line_;
+    const State& st = *result_.state;
+    std::uint32_t t = st.colour(c).score_taint;
+    if (!result_.finished && st.fill_taint() && st.rejected_pieces() >= st.empty_spaces())
+      t = t ? std::min(t, st.fill_taint()) : st.fill_taint();
+    return t;
   }
 
   void end_claims() {
@@ -1316,9 +1343,7 @@ class Checker {
   int consecutive_passes_ = 0;
   bool over_ = false;
   bool expansion_reported_ = false;
-  std::uint32_t overdue_line_ = 0;
   std::uint32_t order_taint_ = 0;
-  std::uint32_t first_error_line_ = 0;
   std::uint32_t divergence_line_ = 0;  // the first error that changed the board replayed
 
   std::vector<SourceLoc> threat_loc_;

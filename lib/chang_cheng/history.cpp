@@ -1,5 +1,7 @@
 #include "chang_cheng/history.hpp"
 
+#include "chang_cheng/rule_ids.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -509,10 +511,10 @@ Explanation History::explanation() const {
         const RegionLoss& l = *step.loss;
         e.kind = "mongol";
         e.title = fmt::format("Mongols attack {}", set.region_name(l.region));
-        e.lines.push_back(
-            l.value_known
-                ? fmt::format("threat token {}", l.token)
-                : std::string("threat token never stated: its loss is left out (CC-1202)"));
+        e.lines.push_back(l.value_known
+                              ? fmt::format("threat token {}", l.token)
+                              : fmt::format("threat token never stated: its loss is left out ({})",
+                                            rule::CC_1202));
         std::string counts;
         JsonValue::Object count_json;
         for (int c = 0; c < kAllColours; ++c) {
@@ -586,10 +588,10 @@ Explanation History::explanation() const {
   if (outcome_.finished)
     ex.notes.push_back(
         outcome_.reason == EndReason::passes
-            ? fmt::format("the game ended after a full round of passes on turn {} (CC-702)",
-                          outcome_.end_turn)
-            : fmt::format("the game ended on turn {}: the wall is complete (CC-701)",
-                          outcome_.end_turn));
+            ? fmt::format("the game ended after a full round of passes on turn {} ({})",
+                          outcome_.end_turn, rule::CC_702)
+            : fmt::format("the game ended on turn {}: the wall is complete ({})", outcome_.end_turn,
+                          rule::CC_701));
   else
     ex.notes.push_back(
         "the record ends before the game does: no Mongol attack, no events; totals are those "
@@ -832,7 +834,8 @@ std::vector<TurnAnnotation> History::annotations() const {
 std::vector<LegendEntry> History::legend() const {
   return {
       {"empty", "", "an empty wall space (its number below)"},
-      {"empty claimed", "", "an empty wall space claimed by a card on its province (CC-407)"},
+      {"empty claimed", "",
+       fmt::format("an empty wall space claimed by a card on its province ({})", rule::CC_407)},
       {"neutral wall", "", "a wall (in its owner's colour; grey: a neutral wall)"},
       {"neutral double", "", "half of a double wall (thin black outline)"},
       {"neutral tower", "", "a tower (thick black outline)"},

@@ -1,15 +1,40 @@
 #include "chang_cheng/state.hpp"
 
+#include "chang_cheng/rule_ids.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <limits>
 #include <numeric>
 
 namespace wallaudit::cc {
 
+using namespace rule;
+
 namespace {
+
+// The rule of a card's effect at a scoring; empty for the master builder, whose effect asks
+// no choice that a record could get wrong.
+RuleId card_rule(CardKind c) {
+  switch (c) {
+    case CardKind::warrior:
+      return CC_510;
+    case CardKind::traitor:
+      return CC_511;
+    case CardKind::flood:
+      return CC_512;
+    case CardKind::builder:
+      return CC_513;
+    case CardKind::master_builder:
+      return {};
+    case CardKind::mandarin:
+      return CC_515;
+  }
+  return {};
+}
 
 std::string_view piece_name(const Piece& p) {
   if (p.destroyed) return "destroyed wall";
@@ -197,8 +222,8 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
   int lo = reputation ? 0 : -4, hi = reputation ? 4 : -2;
   if (value < lo || value > hi) {
     out.push_back(
-        {"CC-103", fmt::format("{} token {} on {} is outside the published range {}..{}",
-                               reputation ? "reputation" : "threat", value, place, lo, hi)});
+        {CC_103, fmt::format("{} token {} on {} is outside the published range {}..{}",
+                             reputation ? "reputation" : "threat", value, place, lo, hi)});
   }
   if (boards_->mix) {
     const auto& mix = reputation ? boards_->mix->reputation : boards_->mix->threat;
@@ -209,10 +234,10 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
       auto held = std::count(mix.begin(), mix.end(), value);
       if (used > held) {
         out.push_back(
-            {"CC-103", fmt::format("{} token {} on {}: board set \"{}\" holds {} such token{} "
-                                   "and this is number {}",
-                                   reputation ? "reputation" : "threat", value, place,
-                                   boards_->name, held, held == 1 ? "" : "s", used)});
+            {CC_103, fmt::format("{} token {} on {}: board set \"{}\" holds {} such token{} "
+                                 "and this is number {}",
+                                 reputation ? "reputation" : "threat", value, place, boards_->name,
+                                 held, held == 1 ? "" : "s", used)});
       }
     }
   }
@@ -231,9 +256,9 @@ Violations State::state_threat(RegionId r, int value) {
   if (region.value) {
     if (*region.value != value)
       out.push_back(
-          {"CC-303", fmt::format("threat token of {} was stated as {} before; a token's value "
-                                 "never changes",
-                                 boards_->region_name(r), *region.value)});
+          {CC_303, fmt::format("threat token of {} was stated as {} before; a token's value "
+                               "never changes",
+                               boards_->region_name(r), *region.value)});
     return out;
   }
   out = check_token_value(false, value, boards_->region_name(r));
@@ -245,39 +270,38 @@ Violations State::check_edges(int left_side, int right_side) const {
   const auto& l = boards_->sides[left_side];
   const auto& r = boards_->sides[right_side];
   if (l.right_edge.empty() || r.left_edge.empty() || l.right_edge == r.left_edge) return {};
-  return {
-      {"CC-204", fmt::format("side {} (right edge \"{}\") cannot be joined to side {} (left edge "
-                             "\"{}\"): the edge shapes differ",
-                             l.id, l.right_edge, r.id, r.left_edge)}};
+  return {{CC_204, fmt::format("side {} (right edge \"{}\") cannot be joined to side {} (left edge "
+                               "\"{}\"): the edge shapes differ",
+                               l.id, l.right_edge, r.id, r.left_edge)}};
 }
 
 Violations State::expand(int side, bool right, std::uint32_t taint) {
   Violations out;
   const auto& def = boards_->sides[side];
   if (side_in_play(side)) {
-    out.push_back({"CC-601", fmt::format("side {} is already in play", def.id)});
+    out.push_back({CC_601, fmt::format("side {} is already in play", def.id)});
     return out;
   }
   if (board_in_play(def.board)) {
-    out.push_back({"CC-601", fmt::format("side {} belongs to board {}, which is already in play; "
-                                         "a new side comes from a board not yet in play",
-                                         def.id, def.board)});
+    out.push_back({CC_601, fmt::format("side {} belongs to board {}, which is already in play; "
+                                       "a new side comes from a board not yet in play",
+                                       def.id, def.board)});
   }
   if (!sides_.empty()) {
     auto edge = right ? check_edges(sides_.back(), side) : check_edges(side, sides_.front());
     out.insert(out.end(), edge.begin(), edge.end());
   }
   if (expansions_pending_ > 0) {
-    --expansions_pending_;
+    if (--expansions_pending_ == 0) layout_taint_ = 0;
   } else {
     out.push_back(
-        {"CC-601", expansions_done_ >= expansions_due_
-                       ? fmt::format("no expansion is due: with this many players the wall "
-                                     "grows {} time{} and has done so",
-                                     expansions_due_, expansions_due_ == 1 ? "" : "s")
-                       : fmt::format("no expansion is due: {} emperor card{} since the last "
-                                     "expansion, 3 are needed",
-                                     emperor_cards_, emperor_cards_ == 1 ? "" : "s")});
+        {CC_601, expansions_done_ >= expansions_due_
+                     ? fmt::format("no expansion is due: with this many players the wall "
+                                   "grows {} time{} and has done so",
+                                   expansions_due_, expansions_due_ == 1 ? "" : "s")
+                     : fmt::format("no expansion is due: {} emperor card{} since the last "
+                                   "expansion, 3 are needed",
+                                   emperor_cards_, emperor_cards_ == 1 ? "" : "s")});
   }
   ++expansions_done_;
   join_side(side, right);
@@ -373,12 +397,11 @@ std::string State::describe_block(SpaceId s, PieceKind kind, Colour c) const {
 Violations State::check_space(SpaceId s, PieceKind kind, Colour c) const {
   Block b = blocked(s, kind, c);
   if (b == Block::none) return {};
-  std::uint32_t follows = b == Block::occupied ? spaces_[s].taint : 0;
-  std::string_view rule =
-      (b == Block::reserved || b == Block::reserved_twice) ? "CC-407" : "CC-406";
-  Violation v{rule, describe_block(s, kind, c), follows};
-  v.off_wall = b == Block::not_in_play;
-  return {v};
+  std::uint32_t follows = b == Block::occupied      ? spaces_[s].taint
+                          : b == Block::not_in_play ? layout_taint_
+                                                    : 0;
+  std::string_view rule = (b == Block::reserved || b == Block::reserved_twice) ? CC_407 : CC_406;
+  return {Violation{rule, describe_block(s, kind, c), follows}};
 }
 
 Violations State::check_supply(Colour c, PieceKind kind) const {
@@ -388,7 +411,7 @@ Violations State::check_supply(Colour c, PieceKind kind) const {
   if (kind == PieceKind::double_half && cs.doubles <= 0) what = "its double wall";
   if (kind == PieceKind::tower && cs.towers <= 0) what = "its tower";
   if (what.empty()) return {};
-  return {{"CC-405", fmt::format("{} has already placed {}", name(c), what), cs.supply_taint}};
+  return {{CC_405, fmt::format("{} has already placed {}", name(c), what), cs.supply_taint}};
 }
 
 void State::put(SpaceId s, PieceKind kind, Colour c, int turn, std::uint32_t taint) {
@@ -442,8 +465,8 @@ Violations State::place_double(Colour c, SpaceId a, SpaceId b, int turn, std::ui
   Violations out;
   bonus = 0;
   if (a == b) {
-    out.push_back({"CC-413", fmt::format("a double wall covers two different spaces, not {} twice",
-                                         boards_->space_name(a))});
+    out.push_back({CC_413, fmt::format("a double wall covers two different spaces, not {} twice",
+                                       boards_->space_name(a))});
     return out;
   }
   for (SpaceId s : {a, b}) {
@@ -452,9 +475,9 @@ Violations State::place_double(Colour c, SpaceId a, SpaceId b, int turn, std::ui
   }
   bool placeable = pos_[a] >= 0 && pos_[b] >= 0 && spaces_[a].empty() && spaces_[b].empty();
   if (placeable && !adjacent(a, b)) {
-    out.push_back({"CC-413", fmt::format("{} and {} are not adjacent: a double wall covers two "
-                                         "neighbouring spaces",
-                                         boards_->space_name(a), boards_->space_name(b))});
+    out.push_back({CC_413, fmt::format("{} and {} are not adjacent: a double wall covers two "
+                                       "neighbouring spaces",
+                                       boards_->space_name(a), boards_->space_name(b))});
   }
   auto supply = check_supply(c, PieceKind::double_half);
   out.insert(out.end(), supply.begin(), supply.end());
@@ -485,7 +508,7 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
       if (!follows) follows = spaces_[n].taint;
     }
     if (!towers.empty())
-      out.push_back({"CC-410",
+      out.push_back({CC_410,
                      fmt::format("{} is next to {}: towers are never adjacent",
                                  boards_->space_name(s), towers),
                      follows});
@@ -513,7 +536,7 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
 Violations State::place_neutral(SpaceId s, int turn, std::uint32_t line) {
   Violations out = check_space(s, PieceKind::neutral, Colour::neutral);
   bool placeable = pos_[s] >= 0 && spaces_[s].empty();
-  if (neutral_left_ <= 0) out.push_back({"CC-1101", "the pool of 12 neutral walls is empty"});
+  if (neutral_left_ <= 0) out.push_back({CC_1101, "the pool of 12 neutral walls is empty"});
   if (!placeable) return out;
   put(s, PieceKind::neutral, Colour::neutral, turn, out.empty() ? 0 : line);
   --neutral_left_;
@@ -527,10 +550,10 @@ Violations State::place_card(Colour c, ProvinceId p, std::optional<CardKind> car
   auto& cs = colour(c);
   bool placeable = true;
   if (!prov.in_play) {
-    out.push_back({"CC-409", fmt::format("{} is not in play", boards_->province_name(p))});
+    out.push_back({CC_409, fmt::format("{} is not in play", boards_->province_name(p))});
     placeable = false;
   } else if (prov.scored || prov.empty == 0) {
-    out.push_back({"CC-409",
+    out.push_back({CC_409,
                    fmt::format("{} is already complete: cards go only on unfinished "
                                "provinces",
                                boards_->province_name(p)),
@@ -538,10 +561,10 @@ Violations State::place_card(Colour c, ProvinceId p, std::optional<CardKind> car
     placeable = false;
   }
   if (cs.cards_placed >= kCardKinds) {
-    out.push_back({"CC-405", fmt::format("{} has already played all six action cards", name(c)),
+    out.push_back({CC_405, fmt::format("{} has already played all six action cards", name(c)),
                    cs.card_taint});
   } else if (card && (cs.cards_named >> (rank(*card) - 1) & 1)) {
-    out.push_back({"CC-405",
+    out.push_back({CC_405,
                    fmt::format("{} has already used its {}; each card is used once per "
                                "game",
                                name(c), name(*card)),
@@ -707,7 +730,7 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
       bool named_before = std::any_of(prov.cards.begin(), prov.cards.end(), [&](auto& pc) {
         return pc.colour == r.colour && pc.card == r.card;
       });
-      out.push_back({"CC-1201",
+      out.push_back({CC_1201,
                      named_before
                          ? fmt::format("{} was named when it was placed; only a card placed "
                                        "unnamed is named at the reveal",
@@ -719,7 +742,7 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
     }
     auto& cs = colour(r.colour);
     if (cs.cards_named >> (rank(r.card) - 1) & 1) {
-      out.push_back({"CC-1201",
+      out.push_back({CC_1201,
                      fmt::format("{} has already used its {}: each colour's six cards are "
                                  "distinct",
                                  name(r.colour), name(r.card)),
@@ -733,9 +756,9 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
     if (pc.taint && !score.taint) score.taint = pc.taint;
     if (!pc.card) {
       out.push_back(
-          {"CC-1201", fmt::format("{}'s card placed on {} on turn {} is never named; name it "
-                                  "with <reveal colour=\"{}\" card=\"…\"/>",
-                                  name(pc.colour), pname(), pc.turn, name(pc.colour))});
+          {CC_1201, fmt::format("{}'s card placed on {} on turn {} is never named; name it "
+                                "with <reveal colour=\"{}\" card=\"…\"/>",
+                                name(pc.colour), pname(), pc.turn, name(pc.colour))});
       CardFate fate;
       fate.kind = CardFate::Kind::unnamed;
       fate.what = CardFate::What::never_named;
@@ -829,7 +852,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     int ref = static_cast<int>(i);
     std::uint32_t at = r.line ? r.line : line;
     if (rank(r.card) < last_rank) {
-      out.push_back({"CC-503",
+      out.push_back({CC_503,
                      fmt::format("{} is resolved after a card of higher rank; cards resolve in "
                                  "ascending rank",
                                  card_name(r.colour, r.card)),
@@ -842,7 +865,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     });
     if (it == live.end()) {
       out.push_back(
-          {"CC-503",
+          {CC_503,
            fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card), pname()),
            colour(r.colour).card_taint, ref});
       taint_here(at);
@@ -850,7 +873,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     }
     auto index = static_cast<std::size_t>(it - live.begin());
     if (!it->alive) {
-      out.push_back({"CC-503",
+      out.push_back({CC_503,
                      fmt::format("{} was cancelled by another {} and has no effect",
                                  card_name(r.colour, r.card), name(r.card)),
                      0, ref});
@@ -859,7 +882,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     }
     if (choice_for[index] >= 0) {
       out.push_back(
-          {"CC-503", fmt::format("{} is resolved twice", card_name(r.colour, r.card)), 0, ref});
+          {CC_503, fmt::format("{} is resolved twice", card_name(r.colour, r.card)), 0, ref});
       taint_here(at);
       continue;
     }
@@ -874,8 +897,9 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     CardFate fate;
     fate.colour = lc.colour;
     fate.card = lc.card;
-    std::string_view rule = rule_of(lc.card);
+    const RuleId rule = card_rule(lc.card);
     auto missing = [&](std::string what) {
+      assert(!rule.empty());
       out.push_back(
           {rule,
            fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname(), what),
@@ -883,6 +907,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
       taint_here(line);
     };
     auto bad = [&](std::string what) {
+      assert(!rule.empty());
       out.push_back({rule, what, 0, ref});
       taint_here(choice && choice->line ? choice->line : line);
     };

@@ -49,8 +49,6 @@ struct Violation {
   std::string message;
   std::uint32_t follows = 0;
   int ref = -1;  // which of the step's inputs it concerns (e.g. a resolution's index)
-  // Set when the space is off the wall: an expansion due earlier may explain it.
-  bool off_wall = false;
 };
 using Violations = std::vector<Violation>;
 
@@ -191,6 +189,7 @@ class State {
         std::vector<EventCard> events, std::vector<Colour> playing, int expansions_due);
 
   const BoardSet& boards() const { return *boards_; }
+  const std::shared_ptr<const BoardSet>& board_set() const { return boards_; }
   const Options& options() const { return options_; }
   Variant variant() const { return variant_; }
   const std::vector<EventCard>& events() const { return events_; }
@@ -223,6 +222,18 @@ class State {
   int expansions_done() const { return expansions_done_; }
   int expansions_pending() const { return expansions_pending_; }
   int expansions_due() const { return expansions_due_; }
+  // The line of the turn that left a due expansion unmade; 0 when none is overdue. Until the
+  // side joins, a space off the wall reads that error (it might have been in play).
+  std::uint32_t layout_taint() const { return layout_taint_; }
+  void taint_layout(std::uint32_t line) { layout_taint_ = line; }
+  // A piece the record places but the rules keep off the wall (its space taken or not in
+  // play) leaves the wall one piece short of the record's: counted, with the first such line.
+  void reject_piece(std::uint32_t line) {
+    if (!fill_taint_) fill_taint_ = line;
+    ++rejected_pieces_;
+  }
+  int rejected_pieces() const { return rejected_pieces_; }
+  std::uint32_t fill_taint() const { return fill_taint_; }
 
   // ---- set-up and expansion ----------------------------------------------------------------
   void join_side(int side, bool right);
@@ -309,6 +320,9 @@ class State {
   int expansions_done_ = 0;
   int expansions_pending_ = 0;
   int expansions_due_ = 1;
+  std::uint32_t layout_taint_ = 0;
+  std::uint32_t fill_taint_ = 0;
+  int rejected_pieces_ = 0;
   std::vector<int> reputation_drawn_, threat_drawn_;  // token values drawn, for the mix
 };
 

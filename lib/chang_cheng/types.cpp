@@ -124,12 +124,6 @@ int rank(CardKind c) {
   return static_cast<int>(c);
 }
 
-std::string_view rule_of(CardKind c) {
-  static constexpr std::array<std::string_view, kCardKinds> rules{"CC-510", "CC-511", "CC-512",
-                                                                  "CC-513", "CC-514", "CC-515"};
-  return rules[static_cast<std::size_t>(c) - 1];
-}
-
 std::optional<Colour> parse_colour(std::string_view s) {
   for (std::size_t i = 0; i < kColourNames.size(); ++i)
     if (kColourNames[i] == s) return static_cast<Colour>(i);

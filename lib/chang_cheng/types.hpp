@@ -72,7 +72,6 @@ std::string_view name(Effect e);
 std::string_view name(Variant v);
 std::string_view name(EventCard e);
 int rank(CardKind c);
-std::string_view rule_of(CardKind c);  // "CC-510" … "CC-515"
 
 std::optional<Colour> parse_colour(std::string_view s);  // includes "neutral"
 std::optional<CardKind> parse_card(std::string_view s);

@@ -1,0 +1,171 @@
+#include "chang_cheng/choices.hpp"
+
+#include <array>
+
+namespace wallaudit::cc {
+
+namespace {
+
+class Lister {
+ public:
+  Lister(const State& state, Colour colour, int turn, std::shared_ptr<const BoardSet> boards)
+      : st_(state), c_(colour), turn_(turn), boards_(std::move(boards)) {}
+
+  // The state after `m` (a placement), with whether the state accepted it without a finding.
+  bool accepts(const Move& m, State* after = nullptr) const {
+    State copy = st_;
+    Violations v;
+    int bonus = 0;
+    switch (m.type) {
+      case MoveKind::wall:
+        v = copy.place_wall(c_, m.a, turn_, 1);
+        break;
+      case MoveKind::tower:
+        v = copy.place_tower(c_, m.a, turn_, 1);
+        break;
+      case MoveKind::double_wall:
+        v = copy.place_double(c_, m.a, m.b, turn_, 1, bonus);
+        break;
+      case MoveKind::card:
+        v = copy.place_card(c_, m.a, m.card, turn_, 1);
+        break;
+      default:
+        return false;
+    }
+    if (!v.empty()) return false;
+    if (after) *after = std::move(copy);
+    return true;
+  }
+
+  Move make(MoveKind kind, int a, int b = kNone, std::optional<CardKind> card = {}) const {
+    Move m;
+    m.type = kind;
+    m.colour = c_;
+    m.a = a;
+    m.b = b;
+    m.card = card;
+    m.boards = boards_;
+    return m;
+  }
+
+  // Every wall, card, double wall and tower the state accepts, in that order.
+  std::vector<Move> pieces() const {
+    std::vector<Move> out;
+    const std::vector<SpaceId>& line = st_.line();
+    for (SpaceId s : line)
+      if (Move m = make(MoveKind::wall, s); accepts(m)) out.push_back(std::move(m));
+    for (int side : st_.sides_in_play()) {
+      for (int k = 0; k < 3; ++k) {
+        const ProvinceId p = side * 3 + k;
+        if (Move m = make(MoveKind::card, p); accepts(m)) out.push_back(std::move(m));
+        for (int kind = 1; kind <= kCardKinds; ++kind)
+          if (Move m = make(MoveKind::card, p, kNone, static_cast<CardKind>(kind)); accepts(m))
+            out.push_back(std::move(m));
+      }
+    }
+    for (std::size_t i = 0; i + 1 < line.size(); ++i)
+      if (Move m = make(MoveKind::double_wall, line[i], line[i + 1]); accepts(m))
+        out.push_back(std::move(m));
+    for (SpaceId s : line)
+      if (Move m = make(MoveKind::tower, s); accepts(m)) out.push_back(std::move(m));
+    return out;
+  }
+
+  // The pieces that may follow `first` in one action (the shapes of section 4), on this
+  // state (the one after `first`); with `any`, stops at the first one.
+  std::vector<Move> followers(const Move& first, bool any) const {
+    std::vector<Move> out;
+    const BoardSet& set = *boards_;
+    if (first.type != MoveKind::wall && first.type != MoveKind::card) return out;
+    const ProvinceId card_province = first.type == MoveKind::card ? first.a : kNone;
+    for (SpaceId s : st_.line()) {
+      const ProvinceId p = set.province_of(s);
+      if (first.type == MoveKind::wall ? p == set.province_of(first.a) : p != card_province)
+        continue;
+      if (Move m = make(MoveKind::wall, s); accepts(m)) {
+        out.push_back(std::move(m));
+        if (any) return out;
+      }
+    }
+    if (first.type != MoveKind::card) return out;
+    for (int side : st_.sides_in_play()) {
+      for (int k = 0; k < 3; ++k) {
+        const ProvinceId p = side * 3 + k;
+        if (p == card_province) continue;
+        if (Move m = make(MoveKind::card, p); accepts(m)) {
+          out.push_back(std::move(m));
+          if (any) return out;
+        }
+        for (int kind = 1; kind <= kCardKinds; ++kind)
+          if (Move m = make(MoveKind::card, p, kNone, static_cast<CardKind>(kind)); accepts(m))
+            out.push_back(std::move(m));
+      }
+    }
+    return out;
+  }
+
+  const State& st_;
+  Colour c_;
+  int turn_;
+  std::shared_ptr<const BoardSet> boards_;
+};
+
+}  // namespace
+
+LegalActions placement_choices(const State& state, Colour colour, int turn, const Move* first) {
+  LegalActions out;
+  Lister lister(state, colour, turn, state.board_set());
+  auto add = [&](Move m) { out.listed.push_back(std::make_unique<Move>(std::move(m))); };
+
+  if (turn <= 1) {
+    if (first) return out;  // the first turn is one single wall
+    for (SpaceId s : state.line())
+      if (Move m = lister.make(MoveKind::wall, s); lister.accepts(m)) add(std::move(m));
+    return out;
+  }
+
+  if (first) {
+    for (Move& m : lister.followers(*first, false))
+      add(std::move(m));
+    return out;
+  }
+
+  const bool complete_open = state.complete_action_example(colour).has_value();
+  std::vector<Move> pieces = lister.pieces();
+  for (Move& m : pieces) {
+    bool starts_complete = m.type == MoveKind::double_wall || m.type == MoveKind::tower;
+    if (!starts_complete) {
+      State after = state;
+      lister.accepts(m, &after);
+      starts_complete = !Lister(after, colour, turn, lister.boards_).followers(m, true).empty();
+    }
+    if (starts_complete || !complete_open) add(std::move(m));
+  }
+  if (out.listed.empty()) add(lister.make(MoveKind::pass, kNone));
+  return out;
+}
+
+LegalActions peek_choices(const Move& last) {
+  LegalActions out;
+  if (!last.colour || !last.boards) return out;
+  if (last.type != MoveKind::wall && last.type != MoveKind::double_wall &&
+      last.type != MoveKind::tower)
+    return out;
+  std::vector<RegionId> regions{last.boards->region_of(last.a)};
+  if (last.type == MoveKind::double_wall && last.b != kNone) {
+    const RegionId other = last.boards->region_of(last.b);
+    if (other != regions[0])
+      regions.insert(other < regions[0] ? regions.begin() : regions.end(), other);
+  }
+  for (RegionId r : regions) {
+    auto m = std::make_unique<Move>();
+    m->type = MoveKind::peek;
+    m->colour = last.colour;
+    m->a = r;
+    m->boards = last.boards;
+    out.listed.push_back(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace wallaudit::cc

@@ -1,0 +1,271 @@
+// Chang Cheng actions: the canonical text of every step a record states, and its reading back.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "chang_cheng/action.hpp"
+#include "chang_cheng/reader.hpp"
+#include "chang_cheng/writer.hpp"
+#include "core/xml.hpp"
+#include "support/cc_generator.hpp"
+#include "support/cc_records.hpp"
+#include "support/support.hpp"
+
+namespace wallaudit::test {
+namespace {
+
+struct Listed {
+  std::shared_ptr<const cc::BoardSet> boards;
+  std::vector<PlacedAction> actions;
+  std::shared_ptr<const cc::Record> record;
+};
+
+Listed list(const std::string& xml) {
+  Listed out;
+  Diagnostics diagnostics;
+  auto doc = XmlDocument::parse(xml, diagnostics);
+  EXPECT_TRUE(doc.has_value());
+  if (!doc) return out;
+  cc::BoardCatalogue catalogue = cc::make_catalogue({}, diagnostics);
+  auto record = cc::read_record(*doc, catalogue, {}, diagnostics);
+  EXPECT_TRUE(record.has_value()) << (diagnostics.empty() ? "" : diagnostics.items()[0].message);
+  if (!record) return out;
+  out.boards = record->boards;
+  out.actions = cc::record_actions(*record);
+  out.record = std::make_shared<const cc::Record>(std::move(*record));
+  return out;
+}
+
+std::vector<std::string> texts(const Listed& l) {
+  std::vector<std::string> out;
+  for (const PlacedAction& p : l.actions)
+    out.push_back(p.action->text());
+  return out;
+}
+
+void expect_round_trip(const Listed& l, const std::string& where) {
+  for (const PlacedAction& p : l.actions) {
+    std::string error;
+    const std::string text = p.action->text();
+    auto back = cc::parse_move(text, l.boards, error);
+    ASSERT_TRUE(back.has_value()) << where << " line " << p.loc.line << ": " << text << ": "
+                                  << error;
+    EXPECT_EQ(back->text(), text) << where;
+    EXPECT_EQ(back->kind(), p.action->kind()) << where;
+    EXPECT_EQ(back->actor(), p.action->actor()) << where;
+    EXPECT_EQ(p.action->distance(*back), 0) << where;
+  }
+}
+
+TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
+  MiniRecord r;
+  r.rules = R"(<variant name="neutral-walls"/>)";
+  r.setup =
+      R"(<side id="A1"/><side id="B1"/>
+<reputation province="A1.P1" value="2"/><reputation province="A1.P2" value="1"/><reputation province="A1.P3" value="3"/>
+<reputation province="B1.P1" value="0"/><reputation province="B1.P2" value="4"/><reputation province="B1.P3" value="2"/>
+<threat region="A1.M1" value="-2"/><threat region="A1.M2"/><threat region="A1.M3" value="-4"/>
+<threat region="B1.M1" value="-3"/><threat region="B1.M2" value="-2"/><threat region="B1.M3" value="-4"/>)";
+  r.play = R"(<turn colour="red"><wall space="A1.W1"/><peek region="A1.M1"/></turn>
+<turn colour="blue"><card province="A1.P1" card="flood"/><wall space="A1.W2"/>
+<score province="A1.P1"><resolve colour="blue" card="flood" effect="plus"/><award colour="blue" points="4"/></score>
+<neutral space="A1.W4"/></turn>
+<turn colour="red"><double spaces="B1.W1 B1.W2"/><bonus colour="red" points="3"/><threat region="A1.M2" value="-3"/></turn>
+<turn colour="blue"><card province="B1.P3"/><pass/></turn>)";
+  r.end =
+      R"(<loss region="A1.M1" colour="red" points="-2"/><event card="diplomacy" colour="blue" points="3"/><final colour="red" points="5"/>)";
+  Listed l = list(r.str());
+  EXPECT_EQ(texts(l), (std::vector<std::string>{
+                          "chance: side A1",
+                          "chance: side B1",
+                          "chance: reputation A1.P1 2",
+                          "chance: reputation A1.P2 1",
+                          "chance: reputation A1.P3 3",
+                          "chance: reputation B1.P1 0",
+                          "chance: reputation B1.P2 4",
+                          "chance: reputation B1.P3 2",
+                          "chance: threat A1.M1 -2",
+                          "chance: threat A1.M2 ?",
+                          "chance: threat A1.M3 -4",
+                          "chance: threat B1.M1 -3",
+                          "chance: threat B1.M2 -2",
+                          "chance: threat B1.M3 -4",
+                          "red: wall A1.W1",
+                          "red: peek A1.M1",
+                          "red: end",
+                          "blue: card A1.P1 flood",
+                          "blue: wall A1.W2",
+                          "blue: score A1.P1",
+                          "blue: resolve flood plus",
+                          "blue: claim award 4",
+                          "blue: neutral A1.W4",
+                          "blue: end",
+                          "red: double B1.W1 B1.W2",
+                          "red: claim bonus 3",
+                          "chance: threat A1.M2 -3",
+                          "red: end",
+                          "blue: card B1.P3 ?",
+                          "blue: pass",
+                          "blue: end",
+                          "red: claim loss A1.M1 -2",
+                          "blue: claim event diplomacy 3",
+                          "red: claim final 5",
+                      }));
+  expect_round_trip(l, "mini");
+  // Where each stands: the element, and the attribute a finding about its target points at.
+  ASSERT_GT(l.actions.size(), 14u);
+  EXPECT_EQ(l.actions[14].turn, 1);
+  EXPECT_EQ(l.actions[0].turn, 0);
+  ASSERT_EQ(l.actions[14].parts.size(), 1u);
+  EXPECT_GT(l.actions[14].parts[0].column, l.actions[14].loc.column);
+}
+
+TEST(CcActions, ResolutionsOfEveryCard) {
+  std::shared_ptr<const cc::BoardSet> set;
+  {
+    MiniRecord r;
+    set = list(r.str()).boards;
+  }
+  ASSERT_TRUE(set);
+  for (const char* text : {
+           "green: resolve warrior cancels blue flood",
+           "green: resolve warrior",
+           "blue: resolve traitor destroy A1.W2",
+           "blue: resolve traitor remove-threat A1.M1",
+           "red: resolve flood minus",
+           "red: resolve builder value",
+           "red: resolve builder wall",
+           "red: resolve master-builder",
+           "red: resolve mandarin swap A1.W3 B1.W1",
+           "red: resolve mandarin",
+           "chance: expand C1 left",
+           "purple: tower A1.W5",
+       }) {
+    std::string error;
+    auto m = cc::parse_move(text, set, error);
+    ASSERT_TRUE(m.has_value()) << text << ": " << error;
+    EXPECT_EQ(m->text(), text);
+  }
+}
+
+TEST(CcActions, TextsThatAreNoActionSayWhy) {
+  MiniRecord r;
+  auto set = list(r.str()).boards;
+  ASSERT_TRUE(set);
+  struct Case {
+    const char* text;
+    const char* error;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"wall A1.W1", "an action reads ACTOR: KIND …, e.g. \"red: wall 1A.W5\""},
+           {"orange: wall A1.W1", "\"orange\" is neither a colour nor chance"},
+           {"red: build A1.W1", "\"build\" is not a kind of action"},
+           {"red: wall A1.W9", "\"red: wall A1.W9\" does not read as a wall action"},
+           {"chance: wall A1.W1", "wall is taken by a colour"},
+           {"red: side A1", "side is taken by chance"},
+           {"red: resolve flood plus A1.W1",
+            "\"red: resolve flood plus A1.W1\" does not read as a resolve action"},
+           {"red: claim final x", "\"red: claim final x\" does not read as a claim action"},
+       }) {
+    std::string error;
+    EXPECT_FALSE(cc::parse_move(c.text, set, error).has_value()) << c.text;
+    EXPECT_EQ(error, c.error) << c.text;
+  }
+}
+
+TEST(CcActions, NearerPlacesRankFirst) {
+  MiniRecord r;
+  auto set = list(r.str()).boards;
+  ASSERT_TRUE(set);
+  std::string error;
+  auto wanted = *cc::parse_move("red: wall A1.W2", set, error);
+  auto near = *cc::parse_move("red: wall A1.W3", set, error);
+  auto far = *cc::parse_move("red: wall B1.W5", set, error);
+  auto other = *cc::parse_move("red: tower A1.W2", set, error);
+  EXPECT_LT(wanted.distance(near), wanted.distance(far));
+  EXPECT_LT(wanted.distance(far), wanted.distance(other));
+  EXPECT_EQ(wanted.distance(wanted), 0);
+}
+
+TEST(CcActions, EverySampleAndGeneratedRecordRoundTrips) {
+  namespace fs = std::filesystem;
+  int records = 0;
+  for (const char* folder : {"legal", "illegal", "disputed", "logs"}) {
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(source_dir()) / "samples/chang-cheng" / folder)) {
+      if (entry.path().extension() != ".xml") continue;
+      Listed l = list(read_source_file("samples/chang-cheng/" + std::string(folder) + "/" +
+                                       entry.path().filename().string()));
+      EXPECT_FALSE(l.actions.empty()) << entry.path();
+      expect_round_trip(l, entry.path().string());
+      ++records;
+    }
+  }
+  EXPECT_GT(records, 30);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    GeneratedGame g = generate_game(seed);
+    expect_round_trip(list(g.xml), "seed " + std::to_string(seed));
+  }
+}
+
+// Writes `xml`'s head and actions as a new record: it lists the same actions, and checks with
+// the same findings (rule ids, in order), verdict and scores.
+void expect_written_alike(const std::string& xml, const std::string& where) {
+  Listed l = list(xml);
+  ASSERT_TRUE(l.record) << where;
+  std::vector<const Action*> actions;
+  for (const PlacedAction& p : l.actions)
+    actions.push_back(p.action.get());
+  const std::string written = cc::write_record(*l.record, actions);
+  Listed back = list(written);
+  EXPECT_EQ(texts(back), texts(l)) << where << "\n" << written;
+  GameResult before = check_text(xml), after = check_text(written);
+  EXPECT_EQ(rules_of(after), rules_of(before)) << where << "\n" << written;
+  EXPECT_EQ(after.verdict, before.verdict) << where;
+  EXPECT_EQ(after.scores, before.scores) << where;
+  EXPECT_EQ(after.winners, before.winners) << where;
+}
+
+TEST(CcActions, WrittenRecordsListTheSameActionsAndCheckAlike) {
+  namespace fs = std::filesystem;
+  int records = 0;
+  for (const char* folder : {"legal", "illegal", "disputed", "logs"}) {
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(source_dir()) / "samples/chang-cheng" / folder)) {
+      if (entry.path().extension() != ".xml") continue;
+      expect_written_alike(read_source_file("samples/chang-cheng/" + std::string(folder) + "/" +
+                                            entry.path().filename().string()),
+                           entry.path().string());
+      ++records;
+    }
+  }
+  EXPECT_GT(records, 30);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed)
+    expect_written_alike(generate_game(seed).xml, "seed " + std::to_string(seed));
+}
+
+TEST(CcActions, AWrittenRecordEscapesNamesAndWritesAnInlineBoardSetInFull) {
+  MiniRecord r;
+  r.players = R"(<player colour="red" name="Ann &amp; &quot;Bo&quot; &lt;3"/>)"
+              R"(<player colour="blue" name="Cy"/>)";
+  r.play = R"(<turn colour="red"><wall space="A1.W1"/><wall space="A1.W2"/></turn>)";
+  r.end = R"(<final colour="red" points="0"/><final colour="blue" points="0"/>)";
+  Listed l = list(r.str());
+  ASSERT_TRUE(l.record);
+  std::vector<const Action*> actions;
+  for (const PlacedAction& p : l.actions)
+    actions.push_back(p.action.get());
+  const std::string written = cc::write_record(*l.record, actions);
+  EXPECT_NE(written.find(R"(name="Ann &amp; &quot;Bo&quot; &lt;3")"), std::string::npos) << written;
+  EXPECT_NE(written.find(R"(<space province="P1" region="M1"/>)"), std::string::npos) << written;
+  Listed back = list(written);
+  ASSERT_TRUE(back.record);
+  EXPECT_EQ(back.record->players[0].name, "Ann & \"Bo\" <3");
+  EXPECT_EQ(back.boards->space_count(), l.boards->space_count());
+  EXPECT_EQ(texts(back), texts(l));
+}
+
+}  // namespace
+}  // namespace wallaudit::test
