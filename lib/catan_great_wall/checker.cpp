@@ -1,4 +1,5 @@
 #include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/rule_ids.hpp"
 
 #include <fmt/format.h>
 
@@ -57,7 +58,7 @@ class Checker {
       return std::move(result_);
     }
     if (rec_.board->modelled)
-      report(FindingKind::info, "CT-201", rec_.board_loc, 0, std::nullopt,
+      report(FindingKind::info, rule::CT_201, rec_.board_loc, 0, std::nullopt,
              modelled_note("board", rec_.board->name));
     setup();
     setup_step();
@@ -114,8 +115,8 @@ class Checker {
   // `place` for those about the place named (CT-203, CT-204, CT-604–CT-606).
   void violations(const Violations& vs, SourceLoc loc, int turn, std::optional<Colour> colour,
                   const std::function<SourceLoc(int)>& where = {}, SourceLoc place = {}) {
-    static constexpr std::string_view place_rules[] = {"CT-203", "CT-204", "CT-604", "CT-605",
-                                                       "CT-606"};
+    static constexpr std::string_view place_rules[] = {rule::CT_203, rule::CT_204, rule::CT_604,
+                                                       rule::CT_605, rule::CT_606};
     for (const auto& v : vs) {
       SourceLoc at = loc;
       if (v.ref >= 0 && where)
@@ -128,7 +129,7 @@ class Checker {
   }
 
   void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message) {
-    report(FindingKind::dispute, "CT-906", loc, turn, colour, std::move(message));
+    report(FindingKind::dispute, rule::CT_906, loc, turn, colour, std::move(message));
   }
 
   // ---- players and set-up ---------------------------------------------------------------------
@@ -139,7 +140,7 @@ class Checker {
     bool ok = true;
     for (const auto& p : ps) {
       if (!seen.insert(p.colour).second) {
-        report(FindingKind::rule, "CT-101", p.loc, 0, p.colour,
+        report(FindingKind::rule, rule::CT_101, p.loc, 0, p.colour,
                fmt::format("{} is listed twice; each player plays a different colour",
                            name(p.colour)));
         ok = false;
@@ -148,7 +149,7 @@ class Checker {
       }
     }
     if (ps.size() != 4 && ps.size() != 6) {
-      report(FindingKind::rule, "CT-101", rec_.players_loc, 0, std::nullopt,
+      report(FindingKind::rule, rule::CT_101, rec_.players_loc, 0, std::nullopt,
              fmt::format("The Great Wall is played by exactly 4 or 6 players, this record has {}",
                          ps.size()));
       ok = false;
@@ -194,7 +195,7 @@ class Checker {
     std::uint32_t order_taint = 0;
     auto missing_gain = [&] {
       if (pending && total(pending->cards) > 0)
-        report(FindingKind::rule, "CT-306", pending->loc, 0, pending->colour,
+        report(FindingKind::rule, rule::CT_306, pending->loc, 0, pending->colour,
                fmt::format("{} receives {} for this round-B settlement, but no <gain> follows it "
                            "(when any <gain> is given, every colour that receives cards has one)",
                            name(pending->colour), card_list(pending->cards)));
@@ -206,13 +207,13 @@ class Checker {
         if (!any_gain) continue;
         if (!pending || pending->colour != item.colour) {
           missing_gain();
-          report(FindingKind::rule, "CT-306", item.loc, 0, item.colour,
+          report(FindingKind::rule, rule::CT_306, item.loc, 0, item.colour,
                  fmt::format("a <gain> for {} comes directly after {}'s round-B settlement, and "
                              "only there",
                              name(item.colour), name(item.colour)));
         } else {
           if (item.cards.cards != pending->cards)
-            report(FindingKind::rule, "CT-306", item.loc, 0, item.colour,
+            report(FindingKind::rule, rule::CT_306, item.loc, 0, item.colour,
                    total(pending->cards) == 0
                        ? fmt::format("{}'s round-B settlement touches no producing hex in play: "
                                      "{} receives nothing and has no <gain>",
@@ -239,7 +240,8 @@ class Checker {
               "player), not {}'s",
               ordinal(pos_ + 1), name(expected), name(item.colour));
         if (order) {
-          report(FindingKind::rule, "CT-303", item.colour_loc, 0, item.colour, *order, order_taint);
+          report(FindingKind::rule, rule::CT_303, item.colour_loc, 0, item.colour, *order,
+                 order_taint);
           if (!order_taint) order_taint = item.loc.line;
         }
         Violations vs = st().place_fort(item.colour, item.wall);
@@ -268,7 +270,8 @@ class Checker {
                                                                              "snake",
                             name(item.colour));
       if (order) {
-        report(FindingKind::rule, "CT-304", item.colour_loc, 0, item.colour, *order, order_taint);
+        report(FindingKind::rule, rule::CT_304, item.colour_loc, 0, item.colour, *order,
+               order_taint);
         if (!order_taint) order_taint = item.loc.line;
       }
       bool round_b = pos_ >= 2 * count && pos_ < 3 * count;
@@ -277,7 +280,7 @@ class Checker {
       if (!order)
         violations(vs, item.vertex.loc, 0, item.colour, [&](int) { return item.road.loc; });
       if (!item.huns.empty() && !order && vs.empty())
-        report(FindingKind::rule, "CT-307", item.huns.front().loc, 0, item.colour,
+        report(FindingKind::rule, rule::CT_307, item.huns.front().loc, 0, item.colour,
                "no Hun is drawn in the founding phase; Huns are drawn for builds during the "
                "turns");
       if (round_b && any_gain) pending = PendingGain{item.colour, gained, item.loc};
@@ -370,7 +373,7 @@ class Checker {
           if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
         }
         report(
-            FindingKind::rule, forts ? "CT-303" : "CT-304", e.loc, 0, std::nullopt,
+            FindingKind::rule, forts ? rule::CT_303 : rule::CT_304, e.loc, 0, std::nullopt,
             forts
                 ? fmt::format("the first {} comes before every border fort is placed "
                               "(missing: {})",
@@ -384,7 +387,7 @@ class Checker {
     if (st().over()) {
       if (!after_end_reported_) {
         after_end_reported_ = true;
-        report(FindingKind::rule, "CT-905", e.loc, turn, e.colour,
+        report(FindingKind::rule, rule::CT_905, e.loc, turn, e.colour,
                fmt::format("the game ended {}; nothing but reveals and claims may follow, not a "
                            "<{}>",
                            end_phrase(), e.special ? "special" : "turn"));
@@ -418,7 +421,7 @@ class Checker {
     Colour expected = result_.seats[ix(expected_seat_)];
     int seat = expected_seat_;
     if (e.colour != expected) {
-      report(FindingKind::rule, "CT-401", e.colour_loc, turn, e.colour,
+      report(FindingKind::rule, rule::CT_401, e.colour_loc, turn, e.colour,
              turn == 1
                  ? fmt::format("the first turn is {}'s (first-turn = {}), not {}'s", name(expected),
                                option_value(opts_, "first-turn"), name(e.colour))
@@ -444,7 +447,7 @@ class Checker {
         if (!reported_after_end && !after_end_reported_) {
           reported_after_end = true;
           after_end_reported_ = true;
-          report(FindingKind::rule, "CT-905", s.loc, turn, e.colour,
+          report(FindingKind::rule, rule::CT_905, s.loc, turn, e.colour,
                  fmt::format("the game ended {}; only reveals and claims may follow, not <{}>",
                              end_phrase(), element_name(s.kind)));
         }
@@ -486,7 +489,7 @@ class Checker {
       else
         next_special_ = offset + 1;
     }
-    if (bad) report(FindingKind::rule, "CT-410", e.colour_loc, turn, e.colour, *bad);
+    if (bad) report(FindingKind::rule, rule::CT_410, e.colour_loc, turn, e.colour, *bad);
     st().set_line(e.loc.line);
     st().begin_special(e.colour, seq);
     for (const Step& s : e.steps) {
@@ -759,7 +762,7 @@ class Checker {
       }
       if (first_produce && !prod_bad) {
         prod_bad = true;
-        echo_fault("CT-404", first_produce->loc,
+        echo_fault(rule::CT_404, first_produce->loc,
                    "a <produce> echo comes before an advance or breach echo: production follows "
                    "every Hun advance and breach of the roll");
       }
@@ -786,7 +789,7 @@ class Checker {
               if (k < adv[ai]) ++before;
             if (br_seen != before) {
               br_bad = true;
-              echo_fault("CT-505", e.loc,
+              echo_fault(rule::CT_505, e.loc,
                          fmt::format("the breach echoes are out of order: {} breach{} happened "
                                      "before this advance, {} {} echoed before it",
                                      before, before == 1 ? "" : "es", br_seen,
@@ -800,7 +803,7 @@ class Checker {
           const auto& counts = counts_at(point);
           if (counts[ix(e.field)] >= 5) {
             adv_bad = true;
-            echo_fault("CT-504", e.loc,
+            echo_fault(rule::CT_504, e.loc,
                        fmt::format("field {} holds 5 Huns at this point of the roll and receives "
                                    "nothing more",
                                    f.id));
@@ -817,7 +820,7 @@ class Checker {
                                   rr.total, adv.size(), adv.size() == 1 ? "" : "s");
         }
         adv_bad = true;
-        echo_fault("CT-503", e.loc, *bad);
+        echo_fault(rule::CT_503, e.loc, *bad);
         continue;
       }
       // A breach echo.
@@ -827,7 +830,7 @@ class Checker {
       if (rr.total == 7 || !in_play(f.in, players) || bi >= br.size() ||
           rr.events[br[bi]].field != e.field) {
         br_bad = true;
-        echo_fault("CT-505", e.loc,
+        echo_fault(rule::CT_505, e.loc,
                    rr.total == 7 ? std::string("no breach happens on a 7")
                    : !in_play(f.in, players)
                        ? fmt::format("field {} is not in play with {} players", f.id, players)
@@ -846,7 +849,7 @@ class Checker {
           if (k < br[bi]) ++before;
         if (adv_seen != before) {
           br_bad = true;
-          echo_fault("CT-505", e.loc,
+          echo_fault(rule::CT_505, e.loc,
                      fmt::format("this breach is echoed out of order: it follows the {} advance "
                                  "of the roll",
                                  ordinal(before)));
@@ -856,7 +859,7 @@ class Checker {
       if (!e.occupies.empty()) {
         for (std::size_t k = 0; k < std::max(e.occupies.size(), ev.hexes.size()); ++k) {
           if (k >= e.occupies.size()) {
-            echo_fault("CT-507", e.loc,
+            echo_fault(rule::CT_507, e.loc,
                        fmt::format("{} Huns enter China in this breach, {} <occupy> echoed",
                                    ev.hexes.size(), e.occupies.size()));
             break;
@@ -864,13 +867,13 @@ class Checker {
           auto [hex, loc] = e.occupies[k];
           if (k >= ev.hexes.size()) {
             echo_fault(
-                "CT-507", loc,
+                rule::CT_507, loc,
                 fmt::format("only {} Hun{} enter{} China in this breach", ev.hexes.size(),
                             ev.hexes.size() == 1 ? "" : "s", ev.hexes.size() == 1 ? "s" : ""));
             break;
           }
           if (hex != ev.hexes[k]) {
-            echo_fault("CT-507", loc,
+            echo_fault(rule::CT_507, loc,
                        fmt::format("the {} Hun of this breach takes {} (the first hex of the "
                                    "path with the fewest Huns), not {}",
                                    ordinal(static_cast<int>(k) + 1), b.hexes[ix(ev.hexes[k])].id,
@@ -882,16 +885,16 @@ class Checker {
       ++bi;
     }
     if (any_adv && !adv_bad && ai < adv.size())
-      echo_fault("CT-503", roll.loc,
+      echo_fault(rule::CT_503, roll.loc,
                  fmt::format("the roll of {} makes {} Hun advance{}, the echoes list {}", rr.total,
                              adv.size(), adv.size() == 1 ? "" : "s", ai));
     if (any_br && !br_bad && bi < br.size())
-      echo_fault("CT-505", roll.loc,
+      echo_fault(rule::CT_505, roll.loc,
                  fmt::format("the roll of {} makes {} breach{}, the echoes list {}", rr.total,
                              br.size(), br.size() == 1 ? "" : "es", bi));
     if (!any_prod || prod_bad) return;
     if (rr.total == 7 || rr.huns_end) {
-      echo_fault("CT-404", first_produce->loc,
+      echo_fault(rule::CT_404, first_produce->loc,
                  rr.total == 7 ? std::string("nothing is produced on a 7")
                                : std::string("the Huns' victory ended the game in this roll: "
                                              "nothing is produced"));
@@ -906,14 +909,14 @@ class Checker {
     for (const Echo& e : roll.echoes) {
       if (e.kind != Echo::Kind::produce) continue;
       if (listed[ix(e.colour)]) {
-        echo_fault("CT-404", e.loc, fmt::format("{} is listed twice", name(e.colour)));
+        echo_fault(rule::CT_404, e.loc, fmt::format("{} is listed twice", name(e.colour)));
         return;
       }
       listed[ix(e.colour)] = true;
       const Cards& actual = rr.produced[ix(e.colour)];
       if (actual == e.cards.cards) continue;
       bool shortage = short_note(actual, e.cards.cards);
-      echo_fault(shortage ? "CT-405" : "CT-404", e.loc,
+      echo_fault(shortage ? rule::CT_405 : rule::CT_404, e.loc,
                  fmt::format("{} receives {} from the roll of {}, not {}{}", name(e.colour),
                              card_list(actual), rr.total, card_list(e.cards.cards),
                              shortage ? " (the bank is short of a resource owed: CT-405)" : ""));
@@ -922,7 +925,7 @@ class Checker {
     for (Colour c : result_.seats) {
       if (listed[ix(c)] || total(rr.produced[ix(c)]) == 0) continue;
       bool shortage = short_note(rr.produced[ix(c)], Cards{});
-      echo_fault(shortage ? "CT-405" : "CT-404", roll.loc,
+      echo_fault(shortage ? rule::CT_405 : rule::CT_404, roll.loc,
                  fmt::format("{} receives {} from the roll of {}, but no <produce> lists it "
                              "(when any is given, every colour that receives cards is listed)",
                              name(c), card_list(rr.produced[ix(c)]), rr.total));
