@@ -97,15 +97,15 @@ class Checker {
     // In a turn played by the wrong colour, everything judged on whose turn it is follows
     // from that error.
     if (kind == FindingKind::rule && !follows && wrong_colour_line_) follows = wrong_colour_line_;
-    if (kind == FindingKind::dispute && !follows && first_error_line_ &&
-        first_error_line_ < loc.line)
-      follows = first_error_line_;
     if (follows && follows != loc.line) {
       d.follow_on = true;
       d.follows_line = follows;
     }
     if (kind == FindingKind::rule) {
-      if (!first_error_line_) first_error_line_ = loc.line;
+      // The step being applied is erroneous: what it changes is caused by the earliest error
+      // its findings come from.
+      std::uint32_t cause = d.follow_on ? follows : loc.line;
+      if (!step_cause_ || cause < step_cause_) step_cause_ = cause;
       if (!result_.violation_vp) result_.violation_vp = start_vp_;
     }
     return d;
@@ -128,9 +128,50 @@ class Checker {
     }
   }
 
-  void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message) {
-    report(FindingKind::dispute, rule::CT_906, loc, turn, colour, std::move(message));
+  void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message,
+               std::uint32_t follows = 0) {
+    report(FindingKind::dispute, rule::CT_906, loc, turn, colour, std::move(message),
+           follows < loc.line ? follows : 0);
   }
+
+  // The line of the first erroneous step that changed `c`'s victory points; 0 when none did.
+  // A claimed figure of `c` that differs follows from it.
+  std::uint32_t vp_cause(Colour c) const { return vp_taint_[ix(c)]; }
+
+  // The earliest error that changed a score or anything else the outcome reads.
+  std::uint32_t outcome_cause() {
+    std::uint32_t cause = st().taint_line();
+    for (Colour c : result_.seats)
+      if (vp_taint_[ix(c)] && (!cause || vp_taint_[ix(c)] < cause)) cause = vp_taint_[ix(c)];
+    return cause;
+  }
+
+  // One applied step of the record: the victory points it changes are caused by the earliest
+  // error among its own findings (or by the CT-401 of a turn played by the wrong colour).
+  class StepScope {
+   public:
+    explicit StepScope(Checker& checker)
+        : checker_(checker), before_(checker.vp_now()), saved_(checker.step_cause_) {
+      checker_.step_cause_ = checker_.wrong_colour_line_;
+    }
+    ~StepScope() {
+      std::uint32_t cause = checker_.step_cause_;
+      if (cause) {
+        std::array<int, kColours> after = checker_.vp_now();
+        for (Colour c : checker_.result_.seats)
+          if (after[ix(c)] != before_[ix(c)] && !checker_.vp_taint_[ix(c)])
+            checker_.vp_taint_[ix(c)] = cause;
+      }
+      checker_.step_cause_ = saved_;
+    }
+    StepScope(const StepScope&) = delete;
+    StepScope& operator=(const StepScope&) = delete;
+
+   private:
+    Checker& checker_;
+    std::array<int, kColours> before_;
+    std::uint32_t saved_;
+  };
 
   // ---- players and set-up ---------------------------------------------------------------------
 
@@ -202,6 +243,7 @@ class Checker {
       pending.reset();
     };
     for (const SetupItem& item : rec_.setup) {
+      StepScope scope(*this);
       st().set_line(item.loc.line);
       if (item.kind == SetupItem::Kind::gain) {
         if (!any_gain) continue;
@@ -455,7 +497,10 @@ class Checker {
       }
       if (s.kind == StepKind::roll) roll_loc = s.loc;
       if (s.kind == StepKind::pirate) pirate_loc = s.loc;
-      step(s, e, turn);
+      {
+        StepScope scope(*this);
+        step(s, e, turn);
+      }
       note_end(turn);
     }
     st().set_line(e.loc.line);
@@ -494,6 +539,7 @@ class Checker {
     st().begin_special(e.colour, seq);
     for (const Step& s : e.steps) {
       st().set_line(s.loc.line);
+      StepScope scope(*this);
       step(s, e, turn);
     }
     st().end_element();
@@ -563,7 +609,8 @@ class Checker {
             dispute(
                 s.loc, turn, s.colour,
                 fmt::format("{} is claimed to have {} VP here, recomputed {} ({})", name(s.colour),
-                            s.vp, now, breakdown_text(st().vp_breakdown(s.colour))));
+                            s.vp, now, breakdown_text(st().vp_breakdown(s.colour))),
+                vp_cause(s.colour));
         }
         result_.steps.push_back(std::move(v));
         return;
@@ -735,8 +782,12 @@ class Checker {
     int players = n();
     std::uint32_t follows = st().taint_line();
     if (follows >= roll.loc.line) follows = 0;
+    // An echo is what the record says the roll did; a wrong one changes nothing the roll
+    // does, so it is no cause of the roll's effects.
     auto echo_fault = [&](std::string_view rule, SourceLoc loc, std::string message) {
+      std::uint32_t cause = step_cause_;
       report(FindingKind::rule, rule, loc, turn, colour, std::move(message), follows);
+      step_cause_ = cause;
     };
     std::vector<std::size_t> adv, br;
     for (std::size_t i = 0; i < rr.events.size(); ++i)
@@ -956,6 +1007,7 @@ class Checker {
     std::array<int, kColours> lengths{};
     for (const EndItem& item : rec_.end) {
       if (item.kind != EndItem::Kind::reveal) continue;
+      StepScope scope(*this);
       st().set_line(item.loc.line);
       for (Colour x : result_.seats) {
         before[ix(x)] = st().vp_breakdown(x);
@@ -995,7 +1047,8 @@ class Checker {
         if (vp != item.vp)
           dispute(item.loc, 0, item.colour,
                   fmt::format("{}'s final VP are claimed {}, recomputed {} ({})", name(item.colour),
-                              item.vp, vp, breakdown_text(st().vp_breakdown(item.colour))));
+                              item.vp, vp, breakdown_text(st().vp_breakdown(item.colour))),
+                  vp_cause(item.colour));
       } else if (item.kind == EndItem::Kind::outcome) {
         if (outcome_seen) {
           dispute(item.loc, 0, std::nullopt, "a second <outcome> claim");
@@ -1009,7 +1062,8 @@ class Checker {
                               : result_.end == EndKind::win && result_.winner == item.colour;
         if (!same)
           dispute(item.loc, 0, item.huns ? std::nullopt : std::optional<Colour>(item.colour),
-                  fmt::format("the outcome is claimed as {}, recomputed: {}", claimed, recomputed));
+                  fmt::format("the outcome is claimed as {}, recomputed: {}", claimed, recomputed),
+                  outcome_cause());
       }
     }
     if (any_final)
@@ -1067,9 +1121,10 @@ class Checker {
   bool first_element_done_ = false;
   bool after_end_reported_ = false;
   int snapshots_taken_ = 0;
-  std::uint32_t first_error_line_ = 0;
   std::uint32_t order_taint_ = 0;
   std::uint32_t wrong_colour_line_ = 0;  // the CT-401 of the turn being replayed, if any
+  std::uint32_t step_cause_ = 0;         // the earliest error the step being applied follows
+  std::array<std::uint32_t, kColours> vp_taint_{};  // per colour: see vp_cause
   std::array<int, kColours> start_vp_{};
 };
 
