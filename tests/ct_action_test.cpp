@@ -1,0 +1,183 @@
+// The typed actions of "The Great Wall": the actions of every sample record, their canonical
+// text, which reads back into the same action, and the messages for text that is not one.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catan_great_wall/action.hpp"
+#include "catan_great_wall/reader.hpp"
+#include "core/xml.hpp"
+#include "support/ct_records.hpp"
+#include "support/support.hpp"
+
+namespace wallaudit::test {
+namespace {
+
+using ct::Move;
+
+struct Read {
+  Diagnostics diagnostics;
+  std::optional<ct::Record> record;
+};
+
+Read read(const std::string& xml) {
+  Read out;
+  auto doc = XmlDocument::parse(xml, out.diagnostics);
+  if (!doc) return out;
+  ct::BoardCatalogue catalogue = ct::make_catalogue({}, out.diagnostics);
+  out.record = ct::read_record(*doc, catalogue, {}, out.diagnostics);
+  return out;
+}
+
+std::vector<std::string> texts(const std::vector<PlacedAction>& actions) {
+  std::vector<std::string> out;
+  for (const auto& a : actions)
+    out.push_back(a.action->text());
+  return out;
+}
+
+// The example of the format: its set-up and first turn, action by action.
+TEST(CtActions, TheExampleAsActions) {
+  CtRecord r;
+  r.turns = ct_upto(ct_doc_turns(), 1);
+  Read in = read(r.str());
+  ASSERT_TRUE(in.record.has_value());
+  std::vector<std::string> got = texts(ct::record_actions(*in.record));
+  std::vector<std::string> want = {
+      "red: fort W4",
+      "blue: fort W5",
+      "white: fort W6",
+      "orange: fort W3",
+      "orange: found C6.N road C6.NW",
+      "red: found B8.S road B8.SW",
+      "blue: found C10.N road C10.NW",
+      "white: found C12.S road C12.SW",
+      "white: found C7.S road C7.SE",
+      "white: gain brick brick ore",
+      "blue: found D9.N road D9.NE",
+      "blue: gain lumber wool grain",
+      "red: found C8.S road C8.SW",
+      "red: gain lumber grain ore",
+      "orange: found D5.N road D5.NE",
+      "orange: gain lumber wool grain",
+      "red: turn",
+  };
+  ASSERT_GE(got.size(), want.size());
+  EXPECT_EQ(std::vector<std::string>(got.begin(), got.begin() + static_cast<long>(want.size())),
+            want);
+  EXPECT_EQ(got.back(), "red: end");
+}
+
+// Every action of every sample record that reads writes a text that reads back as the same
+// action.
+TEST(CtActions, EverySampleActionRoundTrips) {
+  namespace fs = std::filesystem;
+  int records = 0, actions = 0;
+  for (const auto& entry :
+       fs::recursive_directory_iterator(fs::path(source_dir()) / "samples/catan-great-wall")) {
+    if (entry.path().extension() != ".xml" || entry.path().parent_path().filename() == "boards")
+      continue;
+    std::ifstream file(entry.path());
+    std::stringstream text;
+    text << file.rdbuf();
+    Read in = read(text.str());
+    if (!in.record) continue;
+    ++records;
+    for (const PlacedAction& p : ct::record_actions(*in.record)) {
+      ++actions;
+      std::string error;
+      std::string written = p.action->text();
+      auto back = ct::parse_move(written, in.record->board, error);
+      ASSERT_TRUE(back.has_value()) << entry.path() << ": " << written << ": " << error;
+      EXPECT_EQ(back->text(), written) << entry.path();
+      EXPECT_EQ(back->kind(), p.action->kind());
+      EXPECT_EQ(back->actor(), p.action->actor());
+      EXPECT_TRUE(p.loc.known()) << entry.path() << ": " << written;
+    }
+  }
+  EXPECT_GT(records, 30);
+  EXPECT_GT(actions, 1000);
+}
+
+// Actions of every kind, as text, read back unchanged.
+TEST(CtActions, EveryKindRoundTrips) {
+  Read in = read(CtRecord().str());
+  ASSERT_TRUE(in.record.has_value());
+  for (std::string text : {
+           "red: fort W4",
+           "orange: found C6.N road C6.NW hun I",
+           "red: gain lumber grain ore",
+           "red: gain",
+           "red: turn",
+           "green: special",
+           "red: roll 3 4",
+           "red: roll 6 5, advance II F3, breach F3 occupy A1 A2, produce white brick brick",
+           "red: roll 1 1, breach F1, produce blue",
+           "white: discard brick brick",
+           "red: pirate E8",
+           "red: steal blue wool",
+           "red: trade blue give wool get grain grain",
+           "red: trade blue give get grain",
+           "red: bank give brick brick brick brick get ore",
+           "red: road B8.SW",
+           "red: settlement D12.S hun II",
+           "red: city A8.NW hun III hun I",
+           "red: city A8.NW",
+           "red: wall-piece 2",
+           "red: buy-card",
+           "red: buy-card knight",
+           "red: play knight, move-hun I II, chase-hun A12 I, pirate E8, steal blue wool",
+           "red: play knight",
+           "red: play road-building B8.SW C8.W",
+           "red: play year-of-plenty grain ore",
+           "red: play monopoly wool, give blue 2, give white 1",
+           "red: play victory-point",
+           "red: reveal knight",
+           "white: claim 2",
+           "red: end",
+           "red: end-reveal victory-point",
+           "red: final 10",
+           "chance: outcome huns",
+           "chance: outcome red",
+       }) {
+    std::string error;
+    auto m = ct::parse_move(text, in.record->board, error);
+    ASSERT_TRUE(m.has_value()) << text << ": " << error;
+    EXPECT_EQ(m->text(), text);
+    EXPECT_EQ(m->clone()->text(), text);
+  }
+}
+
+TEST(CtActions, TextThatIsNoActionIsRefusedWithItsReason) {
+  Read in = read(CtRecord().str());
+  ASSERT_TRUE(in.record.has_value());
+  struct Bad {
+    std::string text, message;
+  };
+  for (const Bad& b : std::vector<Bad>{
+           {"red wall", "\"red wall\" is not an action (ACTOR: KIND …)"},
+           {"purple: turn", "\"purple\" is neither a colour nor \"chance\""},
+           {"red: ", "\"red: \" names no kind of action"},
+           {"red: wall 2A.W5", "\"wall\" is not a kind of action of The Great Wall"},
+           {"chance: turn", "a turn is taken by a colour, not by chance"},
+           {"red: outcome huns", "an outcome is claimed by chance, not by a colour"},
+           {"red: road Z9.SW", "\"red: road Z9.SW\" is not a well-formed road action"},
+           {"red: roll 7 1", "\"red: roll 7 1\" is not a well-formed roll action"},
+           {"red: settlement D12.S hun VI",
+            "\"red: settlement D12.S hun VI\" is not a well-formed settlement action"},
+           {"red: turn, roll 1 1", "\"red: turn, roll 1 1\" is not a well-formed turn action"},
+           {"red: play victory-point wool",
+            "\"red: play victory-point wool\" is not a well-formed play action"},
+       }) {
+    std::string error;
+    EXPECT_FALSE(ct::parse_move(b.text, in.record->board, error).has_value()) << b.text;
+    EXPECT_EQ(error, b.message);
+  }
+}
+
+}  // namespace
+}  // namespace wallaudit::test
