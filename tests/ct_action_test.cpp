@@ -1,5 +1,6 @@
 // The typed actions of "The Great Wall": the actions of every sample record, their canonical
 // text, which reads back into the same action, and the messages for text that is not one.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 
 #include "catan_great_wall/action.hpp"
 #include "catan_great_wall/reader.hpp"
+#include "catan_great_wall/writer.hpp"
 #include "core/xml.hpp"
 #include "support/ct_records.hpp"
 #include "support/support.hpp"
@@ -177,6 +179,45 @@ TEST(CtActions, TextThatIsNoActionIsRefusedWithItsReason) {
     EXPECT_FALSE(ct::parse_move(b.text, in.record->board, error).has_value()) << b.text;
     EXPECT_EQ(error, b.message);
   }
+}
+
+// Each finding as "RULE@turn", "(follow-on)" added where marked.
+std::vector<std::string> verdict_of(const GameResult& result) {
+  std::vector<std::string> out{fmt::format("verdict {}", static_cast<int>(result.verdict))};
+  for (const auto& d : result.diagnostics.items())
+    out.push_back(fmt::format("{}@{}{}", d.rule, d.turn, d.follow_on ? " (follow-on)" : ""));
+  return out;
+}
+
+// Writing is the inverse of reading: every sample record that reads, written again from its
+// head and its actions, reads into the same actions and checks with the same findings.
+TEST(CtActions, WrittenRecordsReadBackIntoTheSameActions) {
+  namespace fs = std::filesystem;
+  int records = 0;
+  for (const auto& entry :
+       fs::recursive_directory_iterator(fs::path(source_dir()) / "samples/catan-great-wall")) {
+    if (entry.path().extension() != ".xml" || entry.path().parent_path().filename() == "boards")
+      continue;
+    std::ifstream file(entry.path());
+    std::stringstream text;
+    text << file.rdbuf();
+    Read in = read(text.str());
+    if (!in.record || in.record->board->origin != "built in") continue;
+    ++records;
+    std::vector<PlacedAction> placed = ct::record_actions(*in.record);
+    std::vector<std::string> before = texts(placed);
+    std::vector<ActionPtr> actions;
+    for (PlacedAction& p : placed)
+      actions.push_back(std::move(p.action));
+    std::string written = ct::write_record(*in.record, actions);
+    Read again = read(written);
+    ASSERT_TRUE(again.record.has_value()) << entry.path() << "\n" << written;
+    EXPECT_EQ(texts(ct::record_actions(*again.record)), before) << entry.path();
+    EXPECT_EQ(verdict_of(check_text(written)), verdict_of(check_text(text.str())))
+        << entry.path() << "\n"
+        << written;
+  }
+  EXPECT_GT(records, 30);
 }
 
 }  // namespace

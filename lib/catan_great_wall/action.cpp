@@ -249,7 +249,8 @@ std::string Move::text() const {
         for (const PlaceName& r : roads)
           add(names.place(r, false));
       } else if (*dev == DevCard::year_of_plenty) {
-        add(cards_text(cards));
+        for (Resource r : take)
+          add(name(r));
       } else if (*dev == DevCard::monopoly) {
         add(name(card));
         for (const auto& [c, n] : gives)
@@ -447,9 +448,11 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
           m.roads.push_back(*e);
         }
       } else if (d == DevCard::year_of_plenty) {
-        auto c = parse_cards(ws, 2, ws.size());
-        if (!c) return bad();
-        m.cards = *c;
+        for (std::size_t i = 2; i < ws.size(); ++i) {
+          auto r = parse_resource(ws[i]);
+          if (!r) return bad();
+          m.take.push_back(*r);
+        }
       } else if (d == DevCard::monopoly) {
         if (ws.size() != 3) return bad();
         auto r = parse_resource(ws[2]);
@@ -683,7 +686,7 @@ class Collector {
           m->roads.push_back(place_name(r, false));
           parts.push_back(r.loc);
         }
-        if (s.dev == DevCard::year_of_plenty) m->cards = s.take.cards;
+        if (s.dev == DevCard::year_of_plenty) m->take = s.take.order;
         if (s.dev == DevCard::monopoly) m->card = s.resource;
         for (const MonopolyGive& g : s.gives) {
           m->gives.emplace_back(g.colour, g.count);

@@ -101,7 +101,7 @@ class Move final : public wallaudit::Action {
   PlaceName place;                  // found, settlement, city: the vertex; road: the edge
   PlaceName road;                   // found: its road
   std::vector<int> draws;           // found, settlement, city: the Hun numerals drawn
-  Cards cards{};                    // gain, discard; trade and bank: given; year of plenty: taken
+  Cards cards{};                    // gain, discard; trade and bank: given
   Cards get{};                      // trade, bank
   Resource card = Resource::brick;  // steal; monopoly: the resource
   int d1 = 0, d2 = 0;               // roll
@@ -110,6 +110,9 @@ class Move final : public wallaudit::Action {
   std::optional<DevCard> dev;       // buy-card (nullopt: unnamed), play-card, reveal
   std::vector<KnightMove> knight;   // play knight
   std::vector<PlaceName> roads;     // play road-building
+  // play year-of-plenty: the cards taken, in the order written (of more than two, the first two
+  // are taken: CT-806)
+  std::vector<Resource> take;
   std::vector<std::pair<Colour, int>> gives;  // play monopoly
 
  private:
