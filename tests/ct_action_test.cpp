@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "catan_great_wall/action.hpp"
+#include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/legal.hpp"
 #include "catan_great_wall/reader.hpp"
 #include "catan_great_wall/writer.hpp"
 #include "core/xml.hpp"
@@ -218,6 +221,96 @@ TEST(CtActions, WrittenRecordsReadBackIntoTheSameActions) {
         << written;
   }
   EXPECT_GT(records, 30);
+}
+
+// Blue's turn 10 after its roll of 2 (support/ct_records): the engine's state there, and the
+// record's head and actions up to that point.
+struct AfterRoll {
+  Read in;
+  std::vector<PlacedAction> actions;  // ending with blue's roll
+  std::optional<ct::State> state;
+};
+
+AfterRoll blue_after_roll() {
+  AfterRoll out;
+  CtRecord r;
+  r.turns = ct_plus(ct_turns9(), R"(<turn colour="blue"><roll d1="1" d2="1"/></turn>)");
+  out.in = read(r.str());
+  if (!out.in.record) return out;
+  out.actions = ct::record_actions(*out.in.record);
+  out.actions.pop_back();  // blue's end
+  ct::CheckerSettings settings;
+  settings.keep_snapshots = true;
+  Diagnostics ignored;
+  ct::Outcome o = ct::replay_record(*out.in.record, settings, ignored);
+  out.state = *o.snapshots.at(9).state;
+  out.state->begin_turn(ct::Colour::blue, 10);
+  ct::RollResult rr;
+  EXPECT_TRUE(out.state->roll(1, 1, rr).empty());
+  return out;
+}
+
+// Every action listed after the roll is legal where it stands: the record that goes on with
+// it checks ok; and what breaks a rule there is not listed.
+TEST(CtActions, WhatIsListedAfterTheRollIsLegal) {
+  AfterRoll at = blue_after_roll();
+  ASSERT_TRUE(at.state.has_value());
+  LegalActions legal = ct::trade_build_actions(*at.state);
+  std::vector<std::string> listed;
+  for (const auto& a : legal.listed)
+    listed.push_back(a->text());
+  auto has = [&](const std::string& t) {
+    return std::find(listed.begin(), listed.end(), t) != listed.end();
+  };
+  EXPECT_TRUE(has("blue: road D9.NW"));
+  EXPECT_TRUE(has("blue: buy-card"));
+  EXPECT_TRUE(has("blue: end"));
+  EXPECT_FALSE(has("blue: road D12.SE"));              // CT-604
+  EXPECT_FALSE(has("blue: road D9.NE"));               // CT-604: occupied
+  EXPECT_FALSE(has("blue: settlement D12.S hun II"));  // CT-605
+  EXPECT_FALSE(has("blue: wall-piece 2"));             // CT-607
+  ASSERT_EQ(legal.described.size(), 1u);
+  EXPECT_EQ(legal.described[0].kind, "trade");
+  EXPECT_EQ(legal.described[0].bounds,
+            "blue gives 1–9 of its cards for 1 or more cards of another playing colour, who "
+            "gives only what it holds; never like for like");
+  for (const auto& a : legal.listed) {
+    SCOPED_TRACE(a->text());
+    std::vector<ActionPtr> actions;
+    for (const PlacedAction& p : at.actions)
+      actions.push_back(p.action->clone());
+    actions.push_back(a->clone());
+    if (a->kind() != "end")
+      actions.push_back(
+          std::make_unique<Move>(at.in.record->board, ct::Colour::blue, Move::Kind::end));
+    std::string written = ct::write_record(*at.in.record, actions);
+    GameResult result = check_text(written);
+    EXPECT_EQ(result.verdict, Verdict::ok) << written;
+  }
+}
+
+// Repair hints rank the legal actions of the same kind by distance: a road on an occupied edge
+// is nearest to the free edges of the same hex.
+TEST(CtActions, TheNearestLegalRoadComesFirst) {
+  AfterRoll at = blue_after_roll();
+  ASSERT_TRUE(at.state.has_value());
+  LegalActions legal = ct::trade_build_actions(*at.state);
+  std::string error;
+  auto wanted = ct::parse_move("blue: road D9.NE", at.in.record->board, error);
+  ASSERT_TRUE(wanted.has_value()) << error;
+  std::vector<std::pair<int, std::string>> ranked;
+  for (const auto& a : legal.listed)
+    ranked.emplace_back(wanted->distance(*a), a->text());
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  ASSERT_GE(ranked.size(), 3u);
+  EXPECT_EQ(ranked[0].second, "blue: road D9.NW");
+  EXPECT_EQ(ranked[0].first, 1);
+  for (const auto& [d, text] : ranked)
+    if (text.rfind("blue: road", 0) != 0) {
+      EXPECT_GE(d, 1000) << text;
+    }
+  EXPECT_EQ(wanted->distance(*wanted), 0);
 }
 
 }  // namespace

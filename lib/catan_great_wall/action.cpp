@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdlib>
 
 namespace wallaudit::ct {
 
@@ -266,6 +268,45 @@ std::string Move::text() const {
       break;
   }
   return out;
+}
+
+namespace {
+
+int hex_steps(const Board& b, int x, int y) {
+  if (x < 0 || y < 0) return x == y ? 0 : 10;
+  int dq = b.hexes[ix(x)].q - b.hexes[ix(y)].q;
+  int dr = b.hexes[ix(x)].r - b.hexes[ix(y)].r;
+  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+int card_steps(const Cards& a, const Cards& b) {
+  int d = 0;
+  for (int r = 0; r < kResources; ++r)
+    d += std::abs(a[ix(r)] - b[ix(r)]);
+  return d;
+}
+
+}  // namespace
+
+int Move::distance(const wallaudit::Action& that) const {
+  const auto* m = dynamic_cast<const Move*>(&that);
+  if (!m || m->what != what) return wallaudit::Action::distance(that);
+  if (text() == m->text()) return 0;
+  const Board& b = *board_;
+  int d = 0;
+  auto place_steps = [&](const PlaceName& x, const PlaceName& y) {
+    return 2 * hex_steps(b, x.hex, y.hex) + (x.part != y.part ? 1 : 0);
+  };
+  d += place_steps(place, m->place) + place_steps(road, m->road);
+  d += draws != m->draws ? 1 : 0;
+  d += hex_steps(b, hex, m->hex);
+  d += card_steps(cards, m->cards) + card_steps(get, m->get);
+  d += std::abs(number - m->number) + std::abs(d1 - m->d1) + std::abs(d2 - m->d2);
+  d += other != m->other ? 1 : 0;
+  d += card != m->card ? 1 : 0;
+  d += dev != m->dev ? 1 : 0;
+  d += wall != m->wall ? 1 : 0;
+  return std::max(d, 1);
 }
 
 std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<const Board>& board,

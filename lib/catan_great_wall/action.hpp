@@ -88,6 +88,9 @@ class Move final : public wallaudit::Action {
   std::string actor() const override;
   std::string_view kind() const override;
   std::string text() const override;
+  // For repair hints: how far `that` lies, by the hexes its places are named through (hex
+  // steps), then corner or side, Hun draws, cards, numbers and dice.
+  int distance(const wallaudit::Action& that) const override;
 
   // The board that gives hexes, walls and fields their names.
   const Board& board() const { return *board_; }
