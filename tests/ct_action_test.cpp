@@ -231,10 +231,11 @@ struct AfterRoll {
   std::optional<ct::State> state;
 };
 
-AfterRoll blue_after_roll() {
+AfterRoll blue_after_roll(int d1 = 1, int d2 = 1, bool roll = true) {
   AfterRoll out;
   CtRecord r;
-  r.turns = ct_plus(ct_turns9(), R"(<turn colour="blue"><roll d1="1" d2="1"/></turn>)");
+  r.turns = ct_plus(ct_turns9(),
+                    fmt::format(R"(<turn colour="blue"><roll d1="{}" d2="{}"/></turn>)", d1, d2));
   out.in = read(r.str());
   if (!out.in.record) return out;
   out.actions = ct::record_actions(*out.in.record);
@@ -246,7 +247,9 @@ AfterRoll blue_after_roll() {
   out.state = *o.snapshots.at(9).state;
   out.state->begin_turn(ct::Colour::blue, 10);
   ct::RollResult rr;
-  EXPECT_TRUE(out.state->roll(1, 1, rr).empty());
+  if (roll) {
+    EXPECT_TRUE(out.state->roll(d1, d2, rr).empty());
+  }
   return out;
 }
 
@@ -311,6 +314,58 @@ TEST(CtActions, TheNearestLegalRoadComesFirst) {
       EXPECT_GE(d, 1000) << text;
     }
   EXPECT_EQ(wanted->distance(*wanted), 0);
+}
+
+std::vector<std::string> listed_texts(const LegalActions& legal) {
+  std::vector<std::string> out;
+  for (const auto& a : legal.listed)
+    out.push_back(a->text());
+  return out;
+}
+
+bool contains(const std::vector<std::string>& texts, const std::string& text) {
+  return std::find(texts.begin(), texts.end(), text) != texts.end();
+}
+
+// Each decision of a turn lists what the engine accepts there: before the roll the 36 throws
+// and the card blue may play; on a 7 first the discards of the colours holding more than 7
+// cards, then the pirate.
+TEST(CtActions, EachDecisionOfATurnListsItsOwnActions) {
+  {
+    AfterRoll before = blue_after_roll(1, 1, false);
+    ASSERT_TRUE(before.state.has_value());
+    LegalActions legal = ct::turn_actions(*before.state);
+    std::vector<std::string> texts = listed_texts(legal);
+    EXPECT_EQ(std::count_if(texts.begin(), texts.end(),
+                            [](const std::string& t) { return t.rfind("blue: roll ", 0) == 0; }),
+              36);
+    EXPECT_TRUE(contains(texts, "blue: roll 3 4"));
+    EXPECT_FALSE(contains(texts, "blue: road D9.NW"));  // CT-402: building comes after the roll
+    EXPECT_FALSE(contains(texts, "blue: end"));         // CT-402: a turn has a roll
+    ASSERT_EQ(legal.described.size(), 1u);              // no trade before the roll (CT-402)
+    EXPECT_EQ(legal.described[0].kind, "play");         // blue's knight of turn 6
+  }
+  AfterRoll seven = blue_after_roll(3, 4);
+  ASSERT_TRUE(seven.state.has_value());
+  std::vector<std::string> texts = listed_texts(ct::turn_actions(*seven.state));
+  EXPECT_TRUE(contains(texts, "red: discard wool wool grain grain"));
+  EXPECT_TRUE(contains(texts, "white: discard brick brick brick wool"));
+  EXPECT_FALSE(contains(texts, "red: discard wool wool grain"));  // 4 of red's 8 cards
+  for (const std::string& t : texts)
+    EXPECT_TRUE(t.rfind("red: discard ", 0) == 0 || t.rfind("white: discard ", 0) == 0) << t;
+  // Once both have discarded, the pirate moves.
+  ct::State after = *seven.state;
+  for (const char* text :
+       {"red: discard wool wool grain grain", "white: discard brick brick brick wool"}) {
+    std::string error;
+    auto m = ct::parse_move(text, seven.in.record->board, error);
+    ASSERT_TRUE(m.has_value()) << error;
+    EXPECT_TRUE(ct::apply_move(after, *m).empty()) << text;
+  }
+  texts = listed_texts(ct::turn_actions(after));
+  ASSERT_FALSE(texts.empty());
+  for (const std::string& t : texts)
+    EXPECT_EQ(t.rfind("blue: pirate ", 0), 0u) << t;
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 #include "catan_great_wall/legal.hpp"
 
+#include "catan_great_wall/rule_ids.hpp"
+
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace wallaudit::ct {
 
@@ -42,6 +46,20 @@ PlaceName name_of(const Board& board, int index, bool vertex) {
   std::string_view part = std::string_view(text).substr(dot + 1);
   auto p = vertex ? parse_corner(part) : parse_side(part);
   return PlaceName{board.find_hex(text.substr(0, dot)), p ? *p : -1};
+}
+
+// Every choice of `count` cards out of `hand`.
+void choices(const Cards& hand, int count, int from, Cards& chosen, std::vector<Cards>& out) {
+  if (count == 0) {
+    out.push_back(chosen);
+    return;
+  }
+  for (int r = from; r < kResources; ++r) {
+    if (chosen[ix(r)] >= hand[ix(r)]) continue;
+    ++chosen[ix(r)];
+    choices(hand, count - 1, r, chosen, out);
+    --chosen[ix(r)];
+  }
 }
 
 }  // namespace
@@ -158,12 +176,123 @@ LegalActions trade_build_actions(const State& st) {
         keep(std::move(m));
       }
   keep(move(Move::Kind::end));
-  int hand = total(st.player(c).hand);
-  if (hand > 0)
+  // Domestic trades: described when at least one trade of one card for one is legal here.
+  const Cards& hand = st.player(c).hand;
+  bool trade = false;
+  for (Colour x : st.seats())
+    for (int a = 0; a < kResources && !trade; ++a)
+      for (int b = 0; b < kResources && !trade; ++b) {
+        if (x == c || a == b || hand[ix(a)] == 0 || st.player(x).hand[ix(b)] == 0) continue;
+        Move m = move(Move::Kind::trade);
+        m.other = x;
+        m.cards[ix(a)] = 1;
+        m.get[ix(b)] = 1;
+        State copy = st;
+        trade = apply_move(copy, m).empty();
+      }
+  if (trade)
     out.described.push_back(
         {"trade", fmt::format("{} gives 1–{} of its cards for 1 or more cards of another "
                               "playing colour, who gives only what it holds; never like for like",
-                              name(c), hand)});
+                              name(c), total(hand))});
+  return out;
+}
+
+LegalActions turn_actions(const State& st) {
+  LegalActions out;
+  std::optional<Colour> active = st.active();
+  if (!active || st.over()) return out;
+  const Colour c = *active;
+  const std::shared_ptr<const Board> board = st.board_ptr();
+  auto legal = [&](const Move& m) {
+    State copy = st;
+    return apply_move(copy, m).empty();
+  };
+  auto keep = [&](Move m) {
+    if (legal(m)) out.listed.push_back(std::make_unique<Move>(std::move(m)));
+  };
+  for (int d1 = 1; d1 <= 6; ++d1)
+    for (int d2 = 1; d2 <= 6; ++d2) {
+      Move m(board, c, Move::Kind::roll);
+      m.d1 = d1;
+      m.d2 = d2;
+      keep(std::move(m));
+    }
+  for (Colour x : st.seats()) {
+    int due = st.discard_due(x);
+    if (due == 0) continue;
+    std::vector<Cards> options;
+    Cards chosen{};
+    choices(st.player(x).hand, due, 0, chosen, options);
+    for (const Cards& cards : options) {
+      Move m(board, x, Move::Kind::discard);
+      m.cards = cards;
+      keep(std::move(m));
+    }
+  }
+  for (int h = 0; h < static_cast<int>(board->hexes.size()); ++h) {
+    Move m(board, c, Move::Kind::pirate);
+    m.hex = h;
+    keep(std::move(m));
+  }
+  for (Colour x : st.seats())
+    for (int r = 0; r < kResources; ++r) {
+      Move m(board, c, Move::Kind::steal);
+      m.other = x;
+      m.card = static_cast<Resource>(r);
+      keep(std::move(m));
+    }
+  {
+    Move knight(board, c, Move::Kind::play_card);
+    knight.dev = DevCard::knight;
+    State copy = st;
+    Violations vs = apply_move(copy, knight);
+    if (vs.empty()) out.listed.push_back(std::make_unique<Move>(knight));
+    bool only_count = !vs.empty() && std::all_of(vs.begin(), vs.end(), [](const Violation& v) {
+      return v.rule == rule::CT_803;
+    });
+    if (vs.empty() || only_count)
+      out.described.push_back(
+          {"play", fmt::format("{} plays a knight with up to two actions: move-hun FROM TO, "
+                               "chase-hun HEX NUMERAL, pirate HEX (then steal COLOUR CARD "
+                               "where there is a victim)",
+                               name(c))});
+  }
+  for (DevCard d : {DevCard::road_building, DevCard::monopoly, DevCard::year_of_plenty}) {
+    Move m(board, c, Move::Kind::play_card);
+    m.dev = d;
+    if (d == DevCard::monopoly) {
+      for (int r = 0; r < kResources; ++r) {
+        m.card = static_cast<Resource>(r);
+        keep(m);
+      }
+    } else if (d == DevCard::year_of_plenty) {
+      for (int a = 0; a < kResources; ++a)
+        for (int b = a; b < kResources; ++b) {
+          m.take = {static_cast<Resource>(a), static_cast<Resource>(b)};
+          keep(m);
+        }
+    } else {
+      // Road building: as many of the roads listed for this decision as the rules allow.
+      keep(m);
+      if (legal(m)) continue;
+      for (int e = 0; e < board->edge_count(); ++e) {
+        if (!board->edge_on_board(e, st.players())) continue;
+        m.roads = {name_of(*board, e, false)};
+        keep(m);
+      }
+    }
+  }
+  {
+    Move m(board, c, Move::Kind::reveal);
+    m.dev = DevCard::victory_point;
+    keep(std::move(m));
+  }
+  LegalActions builds = trade_build_actions(st);
+  for (auto& a : builds.listed)
+    out.listed.push_back(std::move(a));
+  for (auto& f : builds.described)
+    out.described.push_back(std::move(f));
   return out;
 }
 

@@ -150,6 +150,8 @@ class State {
   std::optional<Colour> active() const;
   bool in_special() const { return turn_.special; }
   bool rolled() const { return turn_.rolled; }
+  // Cards `c` still has to discard on this turn's 7 (CT-406).
+  int discard_due(Colour c) const { return turn_.discard_due[static_cast<std::size_t>(c)]; }
 
   // The line of the first violation that changed the state replayed (0: none yet).
   std::uint32_t taint_line() const;
