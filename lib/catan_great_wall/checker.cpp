@@ -752,11 +752,11 @@ class Checker {
       std::string hexes;
       for (int h : e.hexes)
         hexes += fmt::format("{}{}", hexes.empty() ? "" : " ", board().hexes[ix(h)].id);
-      v.lines.push_back(fmt::format("the roll of {}: {} China and occup{} {} (CT-507)", rr.total,
+      v.lines.push_back(fmt::format("the roll of {}: {} China and occup{} {} ({})", rr.total,
                                     e.hexes.size() == 1
                                         ? std::string("1 Hun enters")
                                         : fmt::format("{} Huns enter", e.hexes.size()),
-                                    e.hexes.size() == 1 ? "ies" : "y", hexes));
+                                    e.hexes.size() == 1 ? "ies" : "y", hexes, rule::CT_507));
       v.lines.push_back(e.level_before > 0
                             ? fmt::format("{} loses a level: {} -> {}; piece {} goes back to its "
                                           "owner",
@@ -970,7 +970,9 @@ class Checker {
       echo_fault(shortage ? rule::CT_405 : rule::CT_404, e.loc,
                  fmt::format("{} receives {} from the roll of {}, not {}{}", name(e.colour),
                              card_list(actual), rr.total, card_list(e.cards.cards),
-                             shortage ? " (the bank is short of a resource owed: CT-405)" : ""));
+                             shortage ? fmt::format(" (the bank is short of a resource owed: {})",
+                                                    rule::CT_405)
+                                      : std::string()));
       return;
     }
     for (Colour c : result_.seats) {

@@ -162,8 +162,8 @@ std::optional<Violation> State::place_name(const PlaceRef& ref, bool vertex) con
   const HexDef& hex = b.hexes[ix(ref.hex)];
   if (!in_play(hex.in, players()))
     return Violation{rule::CT_204,
-                     fmt::format("{} names hex {}, which is not in play with {} players (CT-204)",
-                                 ref.text, hex.id, players())};
+                     fmt::format("{} names hex {}, which is not in play with {} players ({})",
+                                 ref.text, hex.id, players(), rule::CT_204)};
   bool on =
       vertex ? b.vertex_on_board(ref.index, players()) : b.edge_on_board(ref.index, players());
   if (!on)
@@ -326,10 +326,10 @@ Violations State::place_fort(Colour c, int wall) {
   const Board& b = *board_;
   const WallDef& w = b.walls[ix(wall)];
   if (!in_play(w.in, players())) {
-    out.push_back(fail(
-        rule::CT_204,
-        fmt::format("wall section {} is not in play with {} players (CT-204)", w.id, players()),
-        kBoardDomain));
+    out.push_back(fail(rule::CT_204,
+                       fmt::format("wall section {} is not in play with {} players ({})", w.id,
+                                   players(), rule::CT_204),
+                       kBoardDomain));
     return out;
   }
   if (auto o = wall_owner(wall)) {
