@@ -203,28 +203,7 @@ class Checker {
     return true;
   }
 
-  // The seat order of each founding placement: forts, round A, round B (CT-303, CT-304).
-  std::vector<int> founding_sequence() const {
-    std::vector<int> seq;
-    int count = n();
-    for (int s = 0; s < count; ++s)
-      seq.push_back(s);
-    std::vector<int> a;
-    if (opts_.founding_order == FoundingOrder::restart) {
-      for (int k = 0; k < count; ++k)
-        a.push_back((count - 1 + k) % count);
-    } else {
-      for (int k = count - 1; k >= 0; --k)
-        a.push_back(k);
-    }
-    seq.insert(seq.end(), a.begin(), a.end());
-    seq.insert(seq.end(), a.rbegin(), a.rend());
-    return seq;
-  }
-
   void setup() {
-    auto sequence = founding_sequence();
-    int count = n();
     bool any_gain = std::any_of(rec_.setup.begin(), rec_.setup.end(),
                                 [](const SetupItem& i) { return i.kind == SetupItem::Kind::gain; });
     struct PendingGain {
@@ -269,54 +248,23 @@ class Checker {
         continue;
       }
       missing_gain();
-      Colour expected =
-          result_.seats[ix(pos_ < static_cast<int>(sequence.size()) ? sequence[ix(pos_)] : 0)];
+      auto out_of_turn = [&](const std::optional<Violation>& order) {
+        if (!order) return;
+        report(FindingKind::rule, order->rule, item.colour_loc, 0, item.colour, order->message,
+               order_taint);
+        if (!order_taint) order_taint = item.loc.line;
+      };
       if (item.kind == SetupItem::Kind::fort) {
-        std::optional<std::string> order;
-        if (pos_ >= count)
-          order = fmt::format("every border fort is placed; {}'s second fort is out of turn",
-                              name(item.colour));
-        else if (item.colour != expected)
-          order = fmt::format(
-              "the {} border fort is {}'s (forts go clockwise from the starting "
-              "player), not {}'s",
-              ordinal(pos_ + 1), name(expected), name(item.colour));
-        if (order) {
-          report(FindingKind::rule, rule::CT_303, item.colour_loc, 0, item.colour, *order,
-                 order_taint);
-          if (!order_taint) order_taint = item.loc.line;
-        }
+        std::optional<Violation> order = st().fort_due(item.colour);
+        out_of_turn(order);
         Violations vs = st().place_fort(item.colour, item.wall);
         if (!order) violations(vs, item.wall_loc, 0, item.colour);
-        if (pos_ < count) ++pos_;
         continue;
       }
       // A founding settlement.
-      std::optional<std::string> order;
-      if (pos_ < count)
-        order = fmt::format(
-            "a founding settlement while border forts are still due ({} of {} "
-            "placed)",
-            pos_, count);
-      else if (pos_ >= 3 * count)
-        order = fmt::format(
-            "the founding phase is complete (two settlements per player); {}'s "
-            "settlement is out of turn",
-            name(item.colour));
-      else if (item.colour != expected)
-        order = fmt::format("the {} founding settlement is {}'s ({} order), not {}'s",
-                            ordinal(pos_ - count + 1), name(expected),
-                            opts_.founding_order == FoundingOrder::restart ? "founding-order = "
-                                                                             "restart"
-                                                                           : "founding-order = "
-                                                                             "snake",
-                            name(item.colour));
-      if (order) {
-        report(FindingKind::rule, rule::CT_304, item.colour_loc, 0, item.colour, *order,
-               order_taint);
-        if (!order_taint) order_taint = item.loc.line;
-      }
-      bool round_b = pos_ >= 2 * count && pos_ < 3 * count;
+      bool round_b = false;
+      std::optional<Violation> order = st().founding_due(item.colour, round_b);
+      out_of_turn(order);
       Cards gained{};
       Violations vs = st().place_founding(item.colour, item.vertex, item.road, round_b, gained);
       if (!order)
@@ -326,10 +274,9 @@ class Checker {
                "no Hun is drawn in the founding phase; Huns are drawn for builds during the "
                "turns");
       if (round_b && any_gain) pending = PendingGain{item.colour, gained, item.loc};
-      if (pos_ < 3 * count) ++pos_;
     }
     missing_gain();
-    result_.setup_complete = pos_ >= 3 * count;
+    result_.setup_complete = st().founding_complete();
   }
 
   void setup_step() {
@@ -348,8 +295,6 @@ class Checker {
                                     p.settlements, p.settlements == 1 ? "" : "s", st().vp(c)));
     }
     result_.steps.push_back(std::move(s));
-    starting_seat_ = opts_.first_turn == FirstTurn::fort_starter ? 0 : n() - 1;
-    expected_seat_ = starting_seat_;
   }
 
   // ---- play -----------------------------------------------------------------------------------
@@ -406,14 +351,8 @@ class Checker {
       first_element_done_ = true;
       if (!result_.setup_complete) {
         start_vp_ = {};
-        int count = n();
-        bool forts = pos_ < count;
-        auto sequence = founding_sequence();
-        std::vector<Colour> missing;
-        for (int k = pos_; k < (forts ? count : 3 * count); ++k) {
-          Colour c = result_.seats[ix(sequence[ix(k)])];
-          if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
-        }
+        bool forts = !st().forts_placed();
+        std::vector<Colour> missing = st().founding_missing();
         report(
             FindingKind::rule, forts ? rule::CT_303 : rule::CT_304, e.loc, 0, std::nullopt,
             forts
@@ -460,24 +399,12 @@ class Checker {
   }
 
   void own_turn(const TurnElem& e, int seq, int turn) {
-    Colour expected = result_.seats[ix(expected_seat_)];
-    int seat = expected_seat_;
-    if (e.colour != expected) {
-      report(FindingKind::rule, rule::CT_401, e.colour_loc, turn, e.colour,
-             turn == 1
-                 ? fmt::format("the first turn is {}'s (first-turn = {}), not {}'s", name(expected),
-                               option_value(opts_, "first-turn"), name(e.colour))
-                 : fmt::format("turn {} is {}'s (turns go clockwise), not {}'s", turn,
-                               name(expected), name(e.colour)),
+    if (std::optional<Violation> order = st().turn_due(e.colour, turn)) {
+      report(FindingKind::rule, order->rule, e.colour_loc, turn, e.colour, order->message,
              order_taint_);
       if (!order_taint_) order_taint_ = e.colour_loc.line;
       wrong_colour_line_ = e.colour_loc.line;
-      seat = st().seat_of(e.colour);
     }
-    expected_seat_ = (seat + 1) % n();
-    last_turn_seat_ = seat;
-    next_special_ = 1;
-    turn_seen_ = true;
     st().set_line(e.loc.line);
     st().begin_turn(e.colour, seq);
     if (st().over()) note_end(turn);
@@ -512,29 +439,8 @@ class Checker {
 
   void special(const TurnElem& e, int seq, int turn) {
     ++result_.facts.specials;
-    int seat = st().seat_of(e.colour);
-    std::optional<std::string> bad;
-    if (n() != 6)
-      bad = fmt::format(
-          "a special building phase with {} players; it belongs to the 6-player "
-          "game",
-          n());
-    else if (!turn_seen_)
-      bad = "a special building phase before the first turn; the phases follow a turn";
-    else if (seat == last_turn_seat_)
-      bad = fmt::format("{} has just had its turn and takes no special building phase after it",
-                        name(e.colour));
-    else {
-      int offset = (seat - last_turn_seat_ + n()) % n();
-      if (offset < next_special_)
-        bad = fmt::format(
-            "{}'s special building phase is out of order: the phases go clockwise "
-            "from the left of {}, each colour at most once",
-            name(e.colour), name(result_.seats[ix(last_turn_seat_)]));
-      else
-        next_special_ = offset + 1;
-    }
-    if (bad) report(FindingKind::rule, rule::CT_410, e.colour_loc, turn, e.colour, *bad);
+    if (std::optional<Violation> order = st().special_due(e.colour))
+      report(FindingKind::rule, order->rule, e.colour_loc, turn, e.colour, order->message);
     st().set_line(e.loc.line);
     st().begin_special(e.colour, seq);
     for (const Step& s : e.steps) {
@@ -778,211 +684,19 @@ class Checker {
   // ---- echoes inside <roll> ---------------------------------------------------------------------
 
   void check_echoes(const Step& roll, const RollResult& rr, int turn, Colour colour) {
-    const Board& b = board();
-    int players = n();
     std::uint32_t follows = st().taint_line();
     if (follows >= roll.loc.line) follows = 0;
     // An echo is what the record says the roll did; a wrong one changes nothing the roll
     // does, so it is no cause of the roll's effects.
-    auto echo_fault = [&](std::string_view rule, SourceLoc loc, std::string message) {
+    for (const Violation& v : st().echo_faults(roll.echoes, rr)) {
+      SourceLoc at = roll.loc;
+      if (v.ref >= 0) {
+        const Echo& e = roll.echoes[ix(v.ref)];
+        at = v.sub >= 0 ? e.occupies[ix(v.sub)].second : e.loc;
+      }
       std::uint32_t cause = step_cause_;
-      report(FindingKind::rule, rule, loc, turn, colour, std::move(message), follows);
+      report(FindingKind::rule, v.rule, at, turn, colour, v.message, follows);
       step_cause_ = cause;
-    };
-    std::vector<std::size_t> adv, br;
-    for (std::size_t i = 0; i < rr.events.size(); ++i)
-      (rr.events[i].kind == HunEvent::Kind::advance ? adv : br).push_back(i);
-    bool any_adv = false, any_br = false, any_prod = false;
-    for (const auto& e : roll.echoes) {
-      if (e.kind == Echo::Kind::advance) any_adv = true;
-      if (e.kind == Echo::Kind::breach) any_br = true;
-      if (e.kind == Echo::Kind::produce) any_prod = true;
-    }
-    std::size_t ai = 0, bi = 0;
-    int adv_seen = 0, br_seen = 0;
-    bool adv_bad = false, br_bad = false, prod_bad = false;
-    const Echo* first_produce = nullptr;
-    auto counts_at = [&](std::size_t event) -> const std::vector<int>& {
-      return event == 0 ? rr.fields_before : rr.events[event - 1].fields_after;
-    };
-    auto place_id = [&](int numeral) { return std::string(numeral_name(numeral)); };
-    for (const Echo& e : roll.echoes) {
-      if (e.kind == Echo::Kind::produce) {
-        if (!first_produce) first_produce = &e;
-        continue;
-      }
-      if (first_produce && !prod_bad) {
-        prod_bad = true;
-        echo_fault(rule::CT_404, first_produce->loc,
-                   "a <produce> echo comes before an advance or breach echo: production follows "
-                   "every Hun advance and breach of the roll");
-      }
-      if (e.kind == Echo::Kind::advance) {
-        ++adv_seen;
-        if (adv_bad) continue;
-        int g = b.gathering_of(e.from);
-        const FieldDef& f = b.fields[ix(e.field)];
-        std::optional<std::string> bad;
-        if (rr.total == 7) {
-          bad = "no Hun advances on a 7";
-        } else if (g < 0 || !in_play(b.gatherings[ix(g)].in, players) || !in_play(f.in, players)) {
-          bad = fmt::format("an advance from {} to {}: {} is not in play with {} players",
-                            place_id(e.from), f.id,
-                            g < 0 || !in_play(b.gatherings[ix(g)].in, players)
-                                ? fmt::format("gathering place {}", place_id(e.from))
-                                : fmt::format("field {}", f.id),
-                            players);
-        } else if (ai < adv.size() && rr.events[adv[ai]].numeral == e.from &&
-                   rr.events[adv[ai]].field == e.field) {
-          if (any_br && !br_bad) {
-            int before = 0;
-            for (std::size_t k : br)
-              if (k < adv[ai]) ++before;
-            if (br_seen != before) {
-              br_bad = true;
-              echo_fault(rule::CT_505, e.loc,
-                         fmt::format("the breach echoes are out of order: {} breach{} happened "
-                                     "before this advance, {} {} echoed before it",
-                                     before, before == 1 ? "" : "es", br_seen,
-                                     br_seen == 1 ? "is" : "are"));
-            }
-          }
-          ++ai;
-          continue;
-        } else {
-          std::size_t point = ai < adv.size() ? adv[ai] : rr.events.size();
-          const auto& counts = counts_at(point);
-          if (counts[ix(e.field)] >= 5) {
-            adv_bad = true;
-            echo_fault(rule::CT_504, e.loc,
-                       fmt::format("field {} holds 5 Huns at this point of the roll and receives "
-                                   "nothing more",
-                                   f.id));
-            continue;
-          }
-          bad = ai < adv.size()
-                    ? fmt::format(
-                          "the {} advance of the roll of {} is from {} to {}, not from {} "
-                          "to {}",
-                          ordinal(static_cast<int>(ai) + 1), rr.total,
-                          place_id(rr.events[adv[ai]].numeral),
-                          b.fields[ix(rr.events[adv[ai]].field)].id, place_id(e.from), f.id)
-                    : fmt::format("the roll of {} makes {} advance{}; this echo is one too many",
-                                  rr.total, adv.size(), adv.size() == 1 ? "" : "s");
-        }
-        adv_bad = true;
-        echo_fault(rule::CT_503, e.loc, *bad);
-        continue;
-      }
-      // A breach echo.
-      ++br_seen;
-      if (br_bad) continue;
-      const FieldDef& f = b.fields[ix(e.field)];
-      if (rr.total == 7 || !in_play(f.in, players) || bi >= br.size() ||
-          rr.events[br[bi]].field != e.field) {
-        br_bad = true;
-        echo_fault(rule::CT_505, e.loc,
-                   rr.total == 7 ? std::string("no breach happens on a 7")
-                   : !in_play(f.in, players)
-                       ? fmt::format("field {} is not in play with {} players", f.id, players)
-                   : bi < br.size()
-                       ? fmt::format("the {} breach of the roll is by field {}, not {}",
-                                     ordinal(static_cast<int>(bi) + 1),
-                                     b.fields[ix(rr.events[br[bi]].field)].id, f.id)
-                       : fmt::format("the roll of {} makes {} breach{}; this echo is one too many",
-                                     rr.total, br.size(), br.size() == 1 ? "" : "es"));
-        continue;
-      }
-      const HunEvent& ev = rr.events[br[bi]];
-      if (any_adv && !adv_bad) {
-        int before = 0;
-        for (std::size_t k : adv)
-          if (k < br[bi]) ++before;
-        if (adv_seen != before) {
-          br_bad = true;
-          echo_fault(rule::CT_505, e.loc,
-                     fmt::format("this breach is echoed out of order: it follows the {} advance "
-                                 "of the roll",
-                                 ordinal(before)));
-          continue;
-        }
-      }
-      if (!e.occupies.empty()) {
-        for (std::size_t k = 0; k < std::max(e.occupies.size(), ev.hexes.size()); ++k) {
-          if (k >= e.occupies.size()) {
-            echo_fault(rule::CT_507, e.loc,
-                       fmt::format("{} Huns enter China in this breach, {} <occupy> echoed",
-                                   ev.hexes.size(), e.occupies.size()));
-            break;
-          }
-          auto [hex, loc] = e.occupies[k];
-          if (k >= ev.hexes.size()) {
-            echo_fault(
-                rule::CT_507, loc,
-                fmt::format("only {} Hun{} enter{} China in this breach", ev.hexes.size(),
-                            ev.hexes.size() == 1 ? "" : "s", ev.hexes.size() == 1 ? "s" : ""));
-            break;
-          }
-          if (hex != ev.hexes[k]) {
-            echo_fault(rule::CT_507, loc,
-                       fmt::format("the {} Hun of this breach takes {} (the first hex of the "
-                                   "path with the fewest Huns), not {}",
-                                   ordinal(static_cast<int>(k) + 1), b.hexes[ix(ev.hexes[k])].id,
-                                   b.hexes[ix(hex)].id));
-            break;
-          }
-        }
-      }
-      ++bi;
-    }
-    if (any_adv && !adv_bad && ai < adv.size())
-      echo_fault(rule::CT_503, roll.loc,
-                 fmt::format("the roll of {} makes {} Hun advance{}, the echoes list {}", rr.total,
-                             adv.size(), adv.size() == 1 ? "" : "s", ai));
-    if (any_br && !br_bad && bi < br.size())
-      echo_fault(rule::CT_505, roll.loc,
-                 fmt::format("the roll of {} makes {} breach{}, the echoes list {}", rr.total,
-                             br.size(), br.size() == 1 ? "" : "es", bi));
-    if (!any_prod || prod_bad) return;
-    if (rr.total == 7 || rr.huns_end) {
-      echo_fault(rule::CT_404, first_produce->loc,
-                 rr.total == 7 ? std::string("nothing is produced on a 7")
-                               : std::string("the Huns' victory ended the game in this roll: "
-                                             "nothing is produced"));
-      return;
-    }
-    std::array<bool, kColours> listed{};
-    auto short_note = [&](const Cards& a, const Cards& b2) {
-      for (int r = 0; r < kResources; ++r)
-        if (a[ix(r)] != b2[ix(r)] && rr.shortage[ix(r)]) return true;
-      return false;
-    };
-    for (const Echo& e : roll.echoes) {
-      if (e.kind != Echo::Kind::produce) continue;
-      if (listed[ix(e.colour)]) {
-        echo_fault(rule::CT_404, e.loc, fmt::format("{} is listed twice", name(e.colour)));
-        return;
-      }
-      listed[ix(e.colour)] = true;
-      const Cards& actual = rr.produced[ix(e.colour)];
-      if (actual == e.cards.cards) continue;
-      bool shortage = short_note(actual, e.cards.cards);
-      echo_fault(shortage ? rule::CT_405 : rule::CT_404, e.loc,
-                 fmt::format("{} receives {} from the roll of {}, not {}{}", name(e.colour),
-                             card_list(actual), rr.total, card_list(e.cards.cards),
-                             shortage ? fmt::format(" (the bank is short of a resource owed: {})",
-                                                    rule::CT_405)
-                                      : std::string()));
-      return;
-    }
-    for (Colour c : result_.seats) {
-      if (listed[ix(c)] || total(rr.produced[ix(c)]) == 0) continue;
-      bool shortage = short_note(rr.produced[ix(c)], Cards{});
-      echo_fault(shortage ? rule::CT_405 : rule::CT_404, roll.loc,
-                 fmt::format("{} receives {} from the roll of {}, but no <produce> lists it "
-                             "(when any is given, every colour that receives cards is listed)",
-                             name(c), card_list(rr.produced[ix(c)]), rr.total));
-      return;
     }
   }
 
@@ -991,7 +705,7 @@ class Checker {
   void end_of_play() {
     if (!st().over() && result_.setup_complete) {
       // The game may have ended at the start of a turn the record leaves out (CT-903).
-      Colour next = result_.seats[ix(expected_seat_)];
+      Colour next = st().next_turn();
       if (st().vp(next) >= 10) {
         int turn = 0;
         for (const auto& e : rec_.elements)
@@ -1114,12 +828,6 @@ class Checker {
   Diagnostics& out_;
   Options opts_;
   Outcome result_;
-  int pos_ = 0;  // founding placements made (the sequence's slots)
-  int starting_seat_ = 0;
-  int expected_seat_ = 0;
-  int last_turn_seat_ = 0;
-  int next_special_ = 1;
-  bool turn_seen_ = false;
   bool first_element_done_ = false;
   bool after_end_reported_ = false;
   int snapshots_taken_ = 0;

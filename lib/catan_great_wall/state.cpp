@@ -19,6 +19,16 @@ std::size_t ix(Resource r) {
   return static_cast<std::size_t>(r);
 }
 
+std::string ordinal(int n) {
+  std::string_view suffix = "th";
+  if (n % 100 < 11 || n % 100 > 13) {
+    if (n % 10 == 1) suffix = "st";
+    if (n % 10 == 2) suffix = "nd";
+    if (n % 10 == 3) suffix = "rd";
+  }
+  return fmt::format("{}{}", n, suffix);
+}
+
 std::string count_of(int n, std::string_view thing) {
   return fmt::format("{} {}{}", n, thing, n == 1 ? "" : "s");
 }
@@ -52,6 +62,8 @@ State::State(std::shared_ptr<const Board> board, const Options& options, std::ve
   for (int n = 0; n < kNumerals; ++n)
     bag_[ix(n)] = numeral_in_play(n) ? b.huns_per_numeral : 0;
   pirate_ = b.pirate_start;
+  if (options_.first_turn == FirstTurn::settlement_starter && !seats_.empty())
+    next_seat_ = players() - 1;
 }
 
 int State::seat_of(Colour c) const {
@@ -1514,6 +1526,348 @@ Violations State::end_reveal(Colour c, DevCard card) {
     return out;
   }
   if (auto v = name_card(c, index, card)) out.push_back(*v);
+  return out;
+}
+
+}  // namespace wallaudit::ct
+
+// ---- the order of play ---------------------------------------------------------------------
+
+namespace wallaudit::ct {
+
+// The seat order of the founding slots: forts, round A, round B (CT-303, CT-304).
+std::vector<int> State::founding_sequence() const {
+  std::vector<int> seq;
+  int count = players();
+  for (int s = 0; s < count; ++s)
+    seq.push_back(s);
+  std::vector<int> a;
+  if (options_.founding_order == FoundingOrder::restart) {
+    for (int k = 0; k < count; ++k)
+      a.push_back((count - 1 + k) % count);
+  } else {
+    for (int k = count - 1; k >= 0; --k)
+      a.push_back(k);
+  }
+  seq.insert(seq.end(), a.begin(), a.end());
+  seq.insert(seq.end(), a.rbegin(), a.rend());
+  return seq;
+}
+
+std::optional<Violation> State::fort_due(Colour c) {
+  int count = players();
+  auto sequence = founding_sequence();
+  Colour expected = seats_[ix(
+      founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
+  std::optional<Violation> out;
+  if (founding_pos_ >= count)
+    out = Violation{
+        rule::CT_303,
+        fmt::format("every border fort is placed; {}'s second fort is out of turn", name(c))};
+  else if (c != expected)
+    out = Violation{rule::CT_303,
+                    fmt::format("the {} border fort is {}'s (forts go clockwise from the starting "
+                                "player), not {}'s",
+                                ordinal(founding_pos_ + 1), name(expected), name(c))};
+  if (founding_pos_ < count) ++founding_pos_;
+  return out;
+}
+
+std::optional<Violation> State::founding_due(Colour c, bool& round_b) {
+  int count = players();
+  auto sequence = founding_sequence();
+  Colour expected = seats_[ix(
+      founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
+  std::optional<Violation> out;
+  if (founding_pos_ < count)
+    out = Violation{rule::CT_304, fmt::format("a founding settlement while border forts are still "
+                                              "due ({} of {} placed)",
+                                              founding_pos_, count)};
+  else if (founding_pos_ >= 3 * count)
+    out = Violation{rule::CT_304,
+                    fmt::format("the founding phase is complete (two settlements per player); "
+                                "{}'s settlement is out of turn",
+                                name(c))};
+  else if (c != expected)
+    out = Violation{
+        rule::CT_304,
+        fmt::format("the {} founding settlement is {}'s ({} order), not {}'s",
+                    ordinal(founding_pos_ - count + 1), name(expected),
+                    options_.founding_order == FoundingOrder::restart ? "founding-order = restart"
+                                                                      : "founding-order = snake",
+                    name(c))};
+  round_b = founding_pos_ >= 2 * count && founding_pos_ < 3 * count;
+  if (founding_pos_ < 3 * count) ++founding_pos_;
+  return out;
+}
+
+std::vector<Colour> State::founding_missing() const {
+  int count = players();
+  bool forts = founding_pos_ < count;
+  auto sequence = founding_sequence();
+  std::vector<Colour> missing;
+  for (int k = founding_pos_; k < (forts ? count : 3 * count); ++k) {
+    Colour c = seats_[ix(sequence[ix(k)])];
+    if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
+  }
+  return missing;
+}
+
+std::optional<Violation> State::turn_due(Colour c, int turn) {
+  Colour expected = next_turn();
+  int seat = next_seat_;
+  std::optional<Violation> out;
+  if (c != expected) {
+    out = Violation{rule::CT_401,
+                    turn == 1
+                        ? fmt::format("the first turn is {}'s (first-turn = {}), not {}'s",
+                                      name(expected), option_value(options_, "first-turn"), name(c))
+                        : fmt::format("turn {} is {}'s (turns go clockwise), not {}'s", turn,
+                                      name(expected), name(c))};
+    seat = seat_of(c);
+  }
+  next_seat_ = (seat + 1) % players();
+  last_turn_seat_ = seat;
+  next_special_ = 1;
+  turn_seen_ = true;
+  return out;
+}
+
+std::optional<Violation> State::special_due(Colour c) {
+  int n = players();
+  int seat = seat_of(c);
+  std::optional<std::string> bad;
+  if (n != 6)
+    bad =
+        fmt::format("a special building phase with {} players; it belongs to the 6-player game", n);
+  else if (!turn_seen_)
+    bad = "a special building phase before the first turn; the phases follow a turn";
+  else if (seat == last_turn_seat_)
+    bad = fmt::format("{} has just had its turn and takes no special building phase after it",
+                      name(c));
+  else {
+    int offset = (seat - last_turn_seat_ + n) % n;
+    if (offset < next_special_)
+      bad = fmt::format(
+          "{}'s special building phase is out of order: the phases go clockwise from the left "
+          "of {}, each colour at most once",
+          name(c), name(seats_[ix(last_turn_seat_)]));
+    else
+      next_special_ = offset + 1;
+  }
+  if (!bad) return std::nullopt;
+  return Violation{rule::CT_410, std::move(*bad)};
+}
+
+// ---- echoes inside <roll> ------------------------------------------------------------------
+
+Violations State::echo_faults(const std::vector<Echo>& echoes, const RollResult& rr) const {
+  Violations out;
+  const Board& b = *board_;
+  const int count = players();
+  // ref: the echo (-1 the roll itself); sub: the <occupy> of a breach echo.
+  auto echo_fault = [&](std::string_view rule, int ref, std::string message, int sub = -1) {
+    Violation v{rule, std::move(message), ref, 0};
+    v.sub = sub;
+    out.push_back(std::move(v));
+  };
+  auto at = [&](const Echo& e) { return static_cast<int>(&e - echoes.data()); };
+  std::vector<std::size_t> adv, br;
+  for (std::size_t i = 0; i < rr.events.size(); ++i)
+    (rr.events[i].kind == HunEvent::Kind::advance ? adv : br).push_back(i);
+  bool any_adv = false, any_br = false, any_prod = false;
+  for (const auto& e : echoes) {
+    if (e.kind == Echo::Kind::advance) any_adv = true;
+    if (e.kind == Echo::Kind::breach) any_br = true;
+    if (e.kind == Echo::Kind::produce) any_prod = true;
+  }
+  std::size_t ai = 0, bi = 0;
+  int adv_seen = 0, br_seen = 0;
+  bool adv_bad = false, br_bad = false, prod_bad = false;
+  const Echo* first_produce = nullptr;
+  auto counts_at = [&](std::size_t event) -> const std::vector<int>& {
+    return event == 0 ? rr.fields_before : rr.events[event - 1].fields_after;
+  };
+  auto place_id = [&](int numeral) { return std::string(numeral_name(numeral)); };
+  for (const Echo& e : echoes) {
+    if (e.kind == Echo::Kind::produce) {
+      if (!first_produce) first_produce = &e;
+      continue;
+    }
+    if (first_produce && !prod_bad) {
+      prod_bad = true;
+      echo_fault(rule::CT_404, at(*first_produce),
+                 "a <produce> echo comes before an advance or breach echo: production follows "
+                 "every Hun advance and breach of the roll");
+    }
+    if (e.kind == Echo::Kind::advance) {
+      ++adv_seen;
+      if (adv_bad) continue;
+      int g = b.gathering_of(e.from);
+      const FieldDef& f = b.fields[ix(e.field)];
+      std::optional<std::string> bad;
+      if (rr.total == 7) {
+        bad = "no Hun advances on a 7";
+      } else if (g < 0 || !in_play(b.gatherings[ix(g)].in, count) || !in_play(f.in, count)) {
+        bad = fmt::format("an advance from {} to {}: {} is not in play with {} players",
+                          place_id(e.from), f.id,
+                          g < 0 || !in_play(b.gatherings[ix(g)].in, count)
+                              ? fmt::format("gathering place {}", place_id(e.from))
+                              : fmt::format("field {}", f.id),
+                          count);
+      } else if (ai < adv.size() && rr.events[adv[ai]].numeral == e.from &&
+                 rr.events[adv[ai]].field == e.field) {
+        if (any_br && !br_bad) {
+          int before = 0;
+          for (std::size_t k : br)
+            if (k < adv[ai]) ++before;
+          if (br_seen != before) {
+            br_bad = true;
+            echo_fault(
+                rule::CT_505, at(e),
+                fmt::format("the breach echoes are out of order: {} breach{} happened "
+                            "before this advance, {} {} echoed before it",
+                            before, before == 1 ? "" : "es", br_seen, br_seen == 1 ? "is" : "are"));
+          }
+        }
+        ++ai;
+        continue;
+      } else {
+        std::size_t point = ai < adv.size() ? adv[ai] : rr.events.size();
+        const auto& counts = counts_at(point);
+        if (counts[ix(e.field)] >= 5) {
+          adv_bad = true;
+          echo_fault(rule::CT_504, at(e),
+                     fmt::format("field {} holds 5 Huns at this point of the roll and receives "
+                                 "nothing more",
+                                 f.id));
+          continue;
+        }
+        bad = ai < adv.size()
+                  ? fmt::format(
+                        "the {} advance of the roll of {} is from {} to {}, not from {} "
+                        "to {}",
+                        ordinal(static_cast<int>(ai) + 1), rr.total,
+                        place_id(rr.events[adv[ai]].numeral),
+                        b.fields[ix(rr.events[adv[ai]].field)].id, place_id(e.from), f.id)
+                  : fmt::format("the roll of {} makes {} advance{}; this echo is one too many",
+                                rr.total, adv.size(), adv.size() == 1 ? "" : "s");
+      }
+      adv_bad = true;
+      echo_fault(rule::CT_503, at(e), *bad);
+      continue;
+    }
+    // A breach echo.
+    ++br_seen;
+    if (br_bad) continue;
+    const FieldDef& f = b.fields[ix(e.field)];
+    if (rr.total == 7 || !in_play(f.in, count) || bi >= br.size() ||
+        rr.events[br[bi]].field != e.field) {
+      br_bad = true;
+      echo_fault(rule::CT_505, at(e),
+                 rr.total == 7 ? std::string("no breach happens on a 7")
+                 : !in_play(f.in, count)
+                     ? fmt::format("field {} is not in play with {} players", f.id, count)
+                 : bi < br.size()
+                     ? fmt::format("the {} breach of the roll is by field {}, not {}",
+                                   ordinal(static_cast<int>(bi) + 1),
+                                   b.fields[ix(rr.events[br[bi]].field)].id, f.id)
+                     : fmt::format("the roll of {} makes {} breach{}; this echo is one too many",
+                                   rr.total, br.size(), br.size() == 1 ? "" : "es"));
+      continue;
+    }
+    const HunEvent& ev = rr.events[br[bi]];
+    if (any_adv && !adv_bad) {
+      int before = 0;
+      for (std::size_t k : adv)
+        if (k < br[bi]) ++before;
+      if (adv_seen != before) {
+        br_bad = true;
+        echo_fault(rule::CT_505, at(e),
+                   fmt::format("this breach is echoed out of order: it follows the {} advance "
+                               "of the roll",
+                               ordinal(before)));
+        continue;
+      }
+    }
+    if (!e.occupies.empty()) {
+      for (std::size_t k = 0; k < std::max(e.occupies.size(), ev.hexes.size()); ++k) {
+        if (k >= e.occupies.size()) {
+          echo_fault(rule::CT_507, at(e),
+                     fmt::format("{} Huns enter China in this breach, {} <occupy> echoed",
+                                 ev.hexes.size(), e.occupies.size()));
+          break;
+        }
+        int hex = e.occupies[k].first;
+        if (k >= ev.hexes.size()) {
+          echo_fault(rule::CT_507, at(e),
+                     fmt::format("only {} Hun{} enter{} China in this breach", ev.hexes.size(),
+                                 ev.hexes.size() == 1 ? "" : "s", ev.hexes.size() == 1 ? "s" : ""),
+                     static_cast<int>(k));
+          break;
+        }
+        if (hex != ev.hexes[k]) {
+          echo_fault(rule::CT_507, at(e),
+                     fmt::format("the {} Hun of this breach takes {} (the first hex of the "
+                                 "path with the fewest Huns), not {}",
+                                 ordinal(static_cast<int>(k) + 1), b.hexes[ix(ev.hexes[k])].id,
+                                 b.hexes[ix(hex)].id),
+                     static_cast<int>(k));
+          break;
+        }
+      }
+    }
+    ++bi;
+  }
+  if (any_adv && !adv_bad && ai < adv.size())
+    echo_fault(rule::CT_503, -1,
+               fmt::format("the roll of {} makes {} Hun advance{}, the echoes list {}", rr.total,
+                           adv.size(), adv.size() == 1 ? "" : "s", ai));
+  if (any_br && !br_bad && bi < br.size())
+    echo_fault(rule::CT_505, -1,
+               fmt::format("the roll of {} makes {} breach{}, the echoes list {}", rr.total,
+                           br.size(), br.size() == 1 ? "" : "es", bi));
+  if (!any_prod || prod_bad) return out;
+  if (rr.total == 7 || rr.huns_end) {
+    echo_fault(rule::CT_404, at(*first_produce),
+               rr.total == 7 ? std::string("nothing is produced on a 7")
+                             : std::string("the Huns' victory ended the game in this roll: "
+                                           "nothing is produced"));
+    return out;
+  }
+  std::array<bool, kColours> listed{};
+  auto short_note = [&](const Cards& a, const Cards& b2) {
+    for (int r = 0; r < kResources; ++r)
+      if (a[ix(r)] != b2[ix(r)] && rr.shortage[ix(r)]) return true;
+    return false;
+  };
+  for (const Echo& e : echoes) {
+    if (e.kind != Echo::Kind::produce) continue;
+    if (listed[ix(e.colour)]) {
+      echo_fault(rule::CT_404, at(e), fmt::format("{} is listed twice", name(e.colour)));
+      return out;
+    }
+    listed[ix(e.colour)] = true;
+    const Cards& actual = rr.produced[ix(e.colour)];
+    if (actual == e.cards.cards) continue;
+    bool shortage = short_note(actual, e.cards.cards);
+    echo_fault(shortage ? rule::CT_405 : rule::CT_404, at(e),
+               fmt::format("{} receives {} from the roll of {}, not {}{}", name(e.colour),
+                           card_list(actual), rr.total, card_list(e.cards.cards),
+                           shortage ? fmt::format(" (the bank is short of a resource owed: {})",
+                                                  rule::CT_405)
+                                    : std::string()));
+    return out;
+  }
+  for (Colour c : seats_) {
+    if (listed[ix(c)] || total(rr.produced[ix(c)]) == 0) continue;
+    bool shortage = short_note(rr.produced[ix(c)], Cards{});
+    echo_fault(shortage ? rule::CT_405 : rule::CT_404, -1,
+               fmt::format("{} receives {} from the roll of {}, but no <produce> lists it "
+                           "(when any is given, every colour that receives cards is listed)",
+                           name(c), card_list(rr.produced[ix(c)]), rr.total));
+    return out;
+  }
   return out;
 }
 

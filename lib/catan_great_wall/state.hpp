@@ -26,6 +26,7 @@ struct Violation {
   std::string message;
   int ref = -1;
   std::uint32_t follows = 0;  // line of an earlier error it may come from; 0 none
+  int sub = -1;               // a part of the part `ref` (an <occupy> of a breach echo)
 };
 using Violations = std::vector<Violation>;
 
@@ -158,6 +159,26 @@ class State {
   // The line of the step being applied: violations are attributed to it for `follows`.
   void set_line(std::uint32_t line) { line_ = line; }
 
+  // ---- the order of play (CT-303, CT-304, CT-401, CT-410) -------------------------------------
+  // Each checks that `c` is due and moves the order on; after a colour out of turn, play goes
+  // on from that colour, as the players went on.
+  // A border fort: the next fort slot (CT-303).
+  std::optional<Violation> fort_due(Colour c);
+  // A founding settlement: the next settlement slot (CT-304); `round_b` tells whether the slot
+  // taken is one of round B.
+  std::optional<Violation> founding_due(Colour c, bool& round_b);
+  bool forts_placed() const { return founding_pos_ >= players(); }
+  bool founding_complete() const { return founding_pos_ >= 3 * players(); }
+  // The colours whose placements are still due, once each in order: the forts' while a fort is
+  // due, otherwise the founding settlements'.
+  std::vector<Colour> founding_missing() const;
+  // A turn (CT-401); `turn` counts the turns from 1.
+  std::optional<Violation> turn_due(Colour c, int turn);
+  // A special building phase after the last turn (CT-410).
+  std::optional<Violation> special_due(Colour c);
+  // The colour whose turn comes next.
+  Colour next_turn() const { return seats_[static_cast<std::size_t>(next_seat_)]; }
+
   // ---- founding (CT-3xx) -----------------------------------------------------------------------
   Violations place_fort(Colour c, int wall);
   // A founding settlement and its road; a round-B settlement adds the starting resources to
@@ -174,6 +195,10 @@ class State {
   Violations end_element();
 
   Violations roll(int d1, int d2, RollResult& out);
+  // What the echoes of a roll get wrong about what it did (CT-404, CT-405, CT-503–CT-505,
+  // CT-507): ref the echo (-1 the roll itself), sub an <occupy> of a breach echo. An echo
+  // changes nothing the roll does.
+  Violations echo_faults(const std::vector<Echo>& echoes, const RollResult& rr) const;
   Violations discard(Colour c, const CardList& cards);
   Violations pirate(int hex);
   Violations steal(Colour from, Resource card);
@@ -257,6 +282,14 @@ class State {
     bool steal_due = false;     // right after a pirate move with a victim
     bool last_was_pirate = false;
   } turn_;
+
+  // The order of play.
+  std::vector<int> founding_sequence() const;  // the seat of each founding slot
+  int founding_pos_ = 0;                       // founding slots taken
+  int next_seat_ = 0;                          // the seat whose turn comes next
+  int last_turn_seat_ = 0;                     // the seat of the last turn
+  int next_special_ = 1;  // the nearest seat offset from it that may take a special phase
+  bool turn_seen_ = false;
 
   std::array<std::uint32_t, kHandDomain + kColours> taint_{};
   std::uint32_t line_ = 0;
