@@ -296,8 +296,9 @@ TEST(CtComponents, SeatsAndFirstTurn) {
   });
 }
 
-// CT-303, CT-304, CT-401, CT-410: the order of play is the state's; after a colour out of turn,
-// play goes on from that colour.
+// CT-303, CT-304, CT-306, CT-401, CT-410, CT-906: the order of play, the set-up's gains and the
+// claims are the state's; after a colour out of turn, play goes on from that colour, as the
+// players went on.
 TEST(CtComponents, TheOrderOfPlayIsKeptByTheState) {
   auto rule_of = [](const std::optional<ct::Violation>& v) {
     return v ? std::string(v->rule) + ": " + v->message : std::string("-");
@@ -329,6 +330,24 @@ TEST(CtComponents, TheOrderOfPlayIsKeptByTheState) {
   EXPECT_EQ(s.founding_missing(), (std::vector<Colour>{Colour::orange}));
   EXPECT_EQ(rule_of(s.founding_due(Colour::orange, round_b)), "-");
   EXPECT_TRUE(s.founding_complete());
+  // CT-306: a <gain> stands only after its colour's round-B settlement.
+  s.set_gains_given(true);
+  ct::Violations gain = s.gain(Colour::red, {});
+  ASSERT_EQ(gain.size(), 1u);
+  EXPECT_EQ(rule_of(gain.front()),
+            "CT-306: a <gain> for red comes directly after red's round-B settlement, and only "
+            "there");
+  EXPECT_EQ(rule_of(s.gain_missing()), "-");
+  // CT-906: claims are judged against the VP recomputed (no piece is on this board).
+  EXPECT_EQ(rule_of(s.claim_fault(Colour::red, 0)), "-");
+  EXPECT_EQ(rule_of(s.claim_fault(Colour::red, 2)),
+            "CT-906: red is claimed to have 2 VP here, recomputed 0 (nothing)");
+  EXPECT_EQ(rule_of(s.claim_fault(Colour::green, 0)),
+            "CT-906: a claim for green, who is not playing");
+  EXPECT_EQ(rule_of(s.final_fault(Colour::blue, 1)),
+            "CT-906: blue's final VP are claimed 1, recomputed 0 (nothing)");
+  EXPECT_EQ(rule_of(s.final_fault(Colour::brown, 1)),
+            "CT-906: a final claim for brown, who is not playing");
 
   EXPECT_EQ(s.next_turn(), Colour::red);
   EXPECT_EQ(rule_of(s.special_due(Colour::blue)),

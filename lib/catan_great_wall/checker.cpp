@@ -204,47 +204,29 @@ class Checker {
   }
 
   void setup() {
-    bool any_gain = std::any_of(rec_.setup.begin(), rec_.setup.end(),
-                                [](const SetupItem& i) { return i.kind == SetupItem::Kind::gain; });
-    struct PendingGain {
-      Colour colour;
-      Cards cards;
-      SourceLoc loc;
-    };
-    std::optional<PendingGain> pending;
+    st().set_gains_given(std::any_of(rec_.setup.begin(), rec_.setup.end(), [](const SetupItem& i) {
+      return i.kind == SetupItem::Kind::gain;
+    }));
+    // The last round-B settlement: a gain missing after it is reported there.
+    SourceLoc round_b_loc;
+    Colour round_b_colour = Colour::red;
     std::uint32_t order_taint = 0;
+    auto gain_faults = [&](const Violations& vs, const SetupItem& item) {
+      for (const Violation& v : vs)
+        if (v.ref == 0)
+          report(FindingKind::rule, v.rule, round_b_loc, 0, round_b_colour, v.message);
+        else
+          report(FindingKind::rule, v.rule, item.loc, 0, item.colour, v.message);
+    };
     auto missing_gain = [&] {
-      if (pending && total(pending->cards) > 0)
-        report(FindingKind::rule, rule::CT_306, pending->loc, 0, pending->colour,
-               fmt::format("{} receives {} for this round-B settlement, but no <gain> follows it "
-                           "(when any <gain> is given, every colour that receives cards has one)",
-                           name(pending->colour), card_list(pending->cards)));
-      pending.reset();
+      if (auto v = st().gain_missing())
+        report(FindingKind::rule, v->rule, round_b_loc, 0, round_b_colour, v->message);
     };
     for (const SetupItem& item : rec_.setup) {
       StepScope scope(*this);
       st().set_line(item.loc.line);
       if (item.kind == SetupItem::Kind::gain) {
-        if (!any_gain) continue;
-        if (!pending || pending->colour != item.colour) {
-          missing_gain();
-          report(FindingKind::rule, rule::CT_306, item.loc, 0, item.colour,
-                 fmt::format("a <gain> for {} comes directly after {}'s round-B settlement, and "
-                             "only there",
-                             name(item.colour), name(item.colour)));
-        } else {
-          if (item.cards.cards != pending->cards)
-            report(FindingKind::rule, rule::CT_306, item.loc, 0, item.colour,
-                   total(pending->cards) == 0
-                       ? fmt::format("{}'s round-B settlement touches no producing hex in play: "
-                                     "{} receives nothing and has no <gain>",
-                                     name(item.colour), name(item.colour))
-                       : fmt::format("{} receives {} (one card per producing hex in play around "
-                                     "the round-B settlement), not {}",
-                                     name(item.colour), card_list(pending->cards),
-                                     card_list(item.cards.cards)));
-          pending.reset();
-        }
+        gain_faults(st().gain(item.colour, item.cards.cards), item);
         continue;
       }
       missing_gain();
@@ -273,7 +255,10 @@ class Checker {
         report(FindingKind::rule, rule::CT_307, item.huns.front().loc, 0, item.colour,
                "no Hun is drawn in the founding phase; Huns are drawn for builds during the "
                "turns");
-      if (round_b && any_gain) pending = PendingGain{item.colour, gained, item.loc};
+      if (round_b) {
+        round_b_loc = item.loc;
+        round_b_colour = item.colour;
+      }
     }
     missing_gain();
     result_.setup_complete = st().founding_complete();
@@ -504,20 +489,12 @@ class Checker {
         v.title = fmt::format("{} claims {} VP", name(s.colour), s.vp);
         v.claim = std::pair{s.colour, s.vp};
         v.recomputed = now;
-        if (!s.colour_playing) {
-          dispute(s.loc, turn, s.colour,
-                  fmt::format("a claim for {}, who is not playing", name(s.colour)));
-          v.lines.push_back(fmt::format("{} is not playing", name(s.colour)));
-        } else {
-          v.lines.push_back(fmt::format("claimed {} VP, recomputed {} VP here ({})", s.vp, now,
-                                        breakdown_text(st().vp_breakdown(s.colour))));
-          if (now != s.vp)
-            dispute(
-                s.loc, turn, s.colour,
-                fmt::format("{} is claimed to have {} VP here, recomputed {} ({})", name(s.colour),
-                            s.vp, now, breakdown_text(st().vp_breakdown(s.colour))),
-                vp_cause(s.colour));
-        }
+        const bool playing = st().player(s.colour).playing;
+        if (auto fault = st().claim_fault(s.colour, s.vp))
+          dispute(s.loc, turn, s.colour, fault->message, playing ? vp_cause(s.colour) : 0);
+        v.lines.push_back(playing ? fmt::format("claimed {} VP, recomputed {} VP here ({})", s.vp,
+                                                now, describe_vp(st().vp_breakdown(s.colour)))
+                                  : fmt::format("{} is not playing", name(s.colour)));
         result_.steps.push_back(std::move(v));
         return;
       }
@@ -575,25 +552,6 @@ class Checker {
         break;
     }
     vp_change(before, lengths, turn, s.loc, kind, title);
-  }
-
-  static std::string breakdown_text(const VpBreakdown& b) {
-    std::vector<std::string> parts;
-    if (b.settlements)
-      parts.push_back(fmt::format("{} settlement{}", b.settlements, b.settlements == 1 ? "" : "s"));
-    if (b.cities)
-      parts.push_back(fmt::format("{} cit{} x2", b.cities, b.cities == 1 ? "y" : "ies"));
-    if (b.longest_road) parts.push_back("Longest Road 2");
-    if (b.largest_army) parts.push_back("Largest Army 1");
-    if (b.vp_cards)
-      parts.push_back(fmt::format("{} VP card{}", b.vp_cards, b.vp_cards == 1 ? "" : "s"));
-    if (b.malus)
-      parts.push_back(
-          fmt::format("{} malus chip{} -{}", b.malus, b.malus == 1 ? "" : "s", b.malus));
-    std::string out;
-    for (const auto& p : parts)
-      out += fmt::format("{}{}", out.empty() ? "" : ", ", p);
-    return out.empty() ? std::string("nothing") : out;
   }
 
   void vp_change(const std::array<VpBreakdown, kColours>& before,
@@ -748,23 +706,15 @@ class Checker {
     for (const EndItem& item : rec_.end) {
       if (item.kind == EndItem::Kind::final_vp) {
         any_final = true;
-        if (!item.colour_playing) {
-          dispute(item.loc, 0, item.colour,
-                  fmt::format("a final claim for {}, who is not playing", name(item.colour)));
-          continue;
-        }
-        if (final_seen[ix(item.colour)]) {
+        const bool playing = st().player(item.colour).playing;
+        if (playing && final_seen[ix(item.colour)]) {
           dispute(item.loc, 0, item.colour,
                   fmt::format("a second <final> for {}", name(item.colour)));
           continue;
         }
-        final_seen[ix(item.colour)] = true;
-        int vp = result_.final_vp[ix(item.colour)];
-        if (vp != item.vp)
-          dispute(item.loc, 0, item.colour,
-                  fmt::format("{}'s final VP are claimed {}, recomputed {} ({})", name(item.colour),
-                              item.vp, vp, breakdown_text(st().vp_breakdown(item.colour))),
-                  vp_cause(item.colour));
+        if (playing) final_seen[ix(item.colour)] = true;
+        if (auto fault = st().final_fault(item.colour, item.vp))
+          dispute(item.loc, 0, item.colour, fault->message, playing ? vp_cause(item.colour) : 0);
       } else if (item.kind == EndItem::Kind::outcome) {
         if (outcome_seen) {
           dispute(item.loc, 0, std::nullopt, "a second <outcome> claim");

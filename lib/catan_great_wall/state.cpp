@@ -414,7 +414,45 @@ Violations State::place_founding(Colour c, const PlaceRef& vertex, const PlaceRe
       gained[ix(*r2)]++;
     }
   }
+  if (round_b && gains_given_) gain_due_ = GainDue{c, gained};
   return out;
+}
+
+Violations State::gain(Colour c, const Cards& cards) {
+  Violations out;
+  if (!gain_due_ || gain_due_->colour != c) {
+    if (auto missing = gain_missing()) out.push_back(std::move(*missing));
+    out.push_back(Violation{
+        rule::CT_306, fmt::format("a <gain> for {} comes directly after {}'s round-B settlement, "
+                                  "and only there",
+                                  name(c), name(c))});
+    return out;
+  }
+  const Cards due = gain_due_->cards;
+  gain_due_.reset();
+  if (cards != due)
+    out.push_back(Violation{
+        rule::CT_306,
+        total(due) == 0
+            ? fmt::format("{}'s round-B settlement touches no producing hex in play: {} receives "
+                          "nothing and has no <gain>",
+                          name(c), name(c))
+            : fmt::format("{} receives {} (one card per producing hex in play around the round-B "
+                          "settlement), not {}",
+                          name(c), card_list(due), card_list(cards))});
+  return out;
+}
+
+std::optional<Violation> State::gain_missing() {
+  std::optional<GainDue> due = gain_due_;
+  gain_due_.reset();
+  if (!due || total(due->cards) == 0) return std::nullopt;
+  return Violation{rule::CT_306,
+                   fmt::format("{} receives {} for this round-B settlement, but no <gain> follows "
+                               "it (when any <gain> is given, every colour that receives cards "
+                               "has one)",
+                               name(due->colour), card_list(due->cards)),
+                   0};
 }
 
 // ---- the turn's structure ------------------------------------------------------------------
@@ -1869,6 +1907,44 @@ Violations State::echo_faults(const std::vector<Echo>& echoes, const RollResult&
     return out;
   }
   return out;
+}
+
+// ---- claims ----------------------------------------------------------------------------------
+
+std::string describe_vp(const VpBreakdown& b) {
+  std::vector<std::string> parts;
+  if (b.settlements)
+    parts.push_back(fmt::format("{} settlement{}", b.settlements, b.settlements == 1 ? "" : "s"));
+  if (b.cities) parts.push_back(fmt::format("{} cit{} x2", b.cities, b.cities == 1 ? "y" : "ies"));
+  if (b.longest_road) parts.push_back("Longest Road 2");
+  if (b.largest_army) parts.push_back("Largest Army 1");
+  if (b.vp_cards)
+    parts.push_back(fmt::format("{} VP card{}", b.vp_cards, b.vp_cards == 1 ? "" : "s"));
+  if (b.malus)
+    parts.push_back(fmt::format("{} malus chip{} -{}", b.malus, b.malus == 1 ? "" : "s", b.malus));
+  std::string out;
+  for (const auto& p : parts)
+    out += fmt::format("{}{}", out.empty() ? "" : ", ", p);
+  return out.empty() ? std::string("nothing") : out;
+}
+
+std::optional<Violation> State::claim_fault(Colour c, int vp) const {
+  if (!player(c).playing)
+    return Violation{rule::CT_906, fmt::format("a claim for {}, who is not playing", name(c))};
+  int now = this->vp(c);
+  if (now == vp) return std::nullopt;
+  return Violation{rule::CT_906, fmt::format("{} is claimed to have {} VP here, recomputed {} ({})",
+                                             name(c), vp, now, describe_vp(vp_breakdown(c)))};
+}
+
+std::optional<Violation> State::final_fault(Colour c, int vp) const {
+  if (!player(c).playing)
+    return Violation{rule::CT_906,
+                     fmt::format("a final claim for {}, who is not playing", name(c))};
+  int now = this->vp(c);
+  if (now == vp) return std::nullopt;
+  return Violation{rule::CT_906, fmt::format("{}'s final VP are claimed {}, recomputed {} ({})",
+                                             name(c), vp, now, describe_vp(vp_breakdown(c)))};
 }
 
 }  // namespace wallaudit::ct

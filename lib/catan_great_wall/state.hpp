@@ -185,6 +185,15 @@ class State {
   // `gained` (CT-306). ref 1: the road.
   Violations place_founding(Colour c, const PlaceRef& vertex, const PlaceRef& road, bool round_b,
                             Cards& gained);
+  // Whether the record gives the starting resources with <gain> (CT-306); then a <gain> of its
+  // colour is due after each round-B settlement that receives cards.
+  void set_gains_given(bool given) { gains_given_ = given; }
+  // A <gain> of `c` (CT-306); when another colour's gain was due, the first violation is that
+  // one's (ref 0: its round-B settlement).
+  Violations gain(Colour c, const Cards& cards);
+  // The gain due, when another step than a <gain> comes (CT-306; ref 0: the round-B settlement
+  // that receives cards without one). Nothing is due afterwards.
+  std::optional<Violation> gain_missing();
 
   // ---- turns (CT-4xx) ---------------------------------------------------------------------------
   // Starts a turn (seq: the play element, from 1) and checks the start-of-turn win (CT-903).
@@ -216,6 +225,12 @@ class State {
   Violations reveal(DevCard card);
   // A reveal in the record's <end> (CT-1006).
   Violations end_reveal(Colour c, DevCard card);
+
+  // ---- claims (CT-906) -------------------------------------------------------------------------
+  // A <claim> of `c`'s VP during play, and a <final> claim after the end's reveals: a dispute
+  // (rule CT-906) when `c` is not playing or its VP recomputed here differ from `vp`.
+  std::optional<Violation> claim_fault(Colour c, int vp) const;
+  std::optional<Violation> final_fault(Colour c, int vp) const;
 
  private:
   enum Domain : std::uint8_t { kBoardDomain, kHunDomain, kDeckDomain, kHandDomain };
@@ -283,6 +298,13 @@ class State {
     bool last_was_pirate = false;
   } turn_;
 
+  // The starting resources of the last round-B settlement, while its <gain> is due.
+  struct GainDue {
+    Colour colour;
+    Cards cards;
+  };
+  bool gains_given_ = false;
+  std::optional<GainDue> gain_due_;
   // The order of play.
   std::vector<int> founding_sequence() const;  // the seat of each founding slot
   int founding_pos_ = 0;                       // founding slots taken
@@ -297,5 +319,7 @@ class State {
 
 // "2 brick, 1 ore" style descriptions.
 std::string describe_hand(const Cards& cards);
+// What victory points are made of: "2 settlements, 1 city x2, Longest Road 2".
+std::string describe_vp(const VpBreakdown& b);
 
 }  // namespace wallaudit::ct
