@@ -296,6 +296,83 @@ TEST(CtComponents, SeatsAndFirstTurn) {
   });
 }
 
+// CT-303, CT-304, CT-306, CT-401, CT-410, CT-906: the order of play, the set-up's gains and the
+// claims are the state's; after a colour out of turn, play goes on from that colour, as the
+// players went on.
+TEST(CtComponents, TheOrderOfPlayIsKeptByTheState) {
+  auto rule_of = [](const std::optional<ct::Violation>& v) {
+    return v ? std::string(v->rule) + ": " + v->message : std::string("-");
+  };
+  ct::Options snake;
+  ASSERT_TRUE(ct::set_option(snake, "founding-order", "snake"));
+  ct::State s(ct::modelled_board(), snake, seats(4));
+  EXPECT_EQ(rule_of(s.fort_due(Colour::red)), "-");
+  EXPECT_EQ(rule_of(s.fort_due(Colour::white)),
+            "CT-303: the 2nd border fort is blue's (forts go clockwise from the starting "
+            "player), not white's");
+  EXPECT_FALSE(s.forts_placed());
+  EXPECT_EQ(s.founding_missing(), (std::vector<Colour>{Colour::white, Colour::orange}));
+  EXPECT_EQ(rule_of(s.fort_due(Colour::white)), "-");
+  EXPECT_EQ(rule_of(s.fort_due(Colour::orange)), "-");
+  EXPECT_TRUE(s.forts_placed());
+  EXPECT_EQ(rule_of(s.fort_due(Colour::red)),
+            "CT-303: every border fort is placed; red's second fort is out of turn");
+  bool round_b = true;
+  EXPECT_EQ(rule_of(s.founding_due(Colour::orange, round_b)), "-");
+  EXPECT_FALSE(round_b);
+  EXPECT_EQ(rule_of(s.founding_due(Colour::red, round_b)),
+            "CT-304: the 2nd founding settlement is white's (founding-order = snake order), not "
+            "red's");
+  for (Colour c : {Colour::blue, Colour::red, Colour::red, Colour::blue, Colour::white})
+    EXPECT_EQ(rule_of(s.founding_due(c, round_b)), "-") << ct::name(c);
+  EXPECT_TRUE(round_b);
+  EXPECT_FALSE(s.founding_complete());
+  EXPECT_EQ(s.founding_missing(), (std::vector<Colour>{Colour::orange}));
+  EXPECT_EQ(rule_of(s.founding_due(Colour::orange, round_b)), "-");
+  EXPECT_TRUE(s.founding_complete());
+  // CT-306: a <gain> stands only after its colour's round-B settlement.
+  s.set_gains_given(true);
+  ct::Violations gain = s.gain(Colour::red, {});
+  ASSERT_EQ(gain.size(), 1u);
+  EXPECT_EQ(rule_of(gain.front()),
+            "CT-306: a <gain> for red comes directly after red's round-B settlement, and only "
+            "there");
+  EXPECT_EQ(rule_of(s.gain_missing()), "-");
+  // CT-906: claims are judged against the VP recomputed (no piece is on this board).
+  EXPECT_EQ(rule_of(s.claim_fault(Colour::red, 0)), "-");
+  EXPECT_EQ(rule_of(s.claim_fault(Colour::red, 2)),
+            "CT-906: red is claimed to have 2 VP here, recomputed 0 (nothing)");
+  EXPECT_EQ(rule_of(s.claim_fault(Colour::green, 0)),
+            "CT-906: a claim for green, who is not playing");
+  EXPECT_EQ(rule_of(s.final_fault(Colour::blue, 1)),
+            "CT-906: blue's final VP are claimed 1, recomputed 0 (nothing)");
+  EXPECT_EQ(rule_of(s.final_fault(Colour::brown, 1)),
+            "CT-906: a final claim for brown, who is not playing");
+
+  EXPECT_EQ(s.next_turn(), Colour::red);
+  EXPECT_EQ(rule_of(s.special_due(Colour::blue)),
+            "CT-410: a special building phase with 4 players; it belongs to the 6-player game");
+  EXPECT_EQ(rule_of(s.turn_due(Colour::white, 1)),
+            "CT-401: the first turn is red's (first-turn = fort-starter), not white's");
+  EXPECT_EQ(s.next_turn(), Colour::orange);
+  EXPECT_EQ(rule_of(s.turn_due(Colour::orange, 2)), "-");
+  EXPECT_EQ(rule_of(s.turn_due(Colour::blue, 3)),
+            "CT-401: turn 3 is red's (turns go clockwise), not blue's");
+
+  ct::State six(ct::modelled_board(), {}, seats(6));
+  EXPECT_EQ(rule_of(six.special_due(Colour::blue)),
+            "CT-410: a special building phase before the first turn; the phases follow a turn");
+  EXPECT_EQ(rule_of(six.turn_due(Colour::red, 1)), "-");
+  EXPECT_EQ(rule_of(six.special_due(Colour::red)),
+            "CT-410: red has just had its turn and takes no special building phase after it");
+  EXPECT_EQ(rule_of(six.special_due(Colour::white)), "-");
+  EXPECT_EQ(rule_of(six.special_due(Colour::blue)),
+            "CT-410: blue's special building phase is out of order: the phases go clockwise "
+            "from the left of red, each colour at most once");
+  EXPECT_EQ(rule_of(six.special_due(Colour::brown)), "-");
+  EXPECT_EQ(six.next_turn(), Colour::blue);
+}
+
 // CT-403: a 7 has no production and no Hun advance; any other total moves the Huns first and
 // then produces. CT-509: a hex holding a Hun produces nothing.
 TEST(CtComponents, RollResolutionAndOccupiedLand) {

@@ -1186,5 +1186,69 @@ TEST(CtRules, UnplayableSetUpExitsAsCheckDoes) {
   }
 }
 
+// ---- follow-ons from causality
+// -------------------------------------------------------------------------
+
+// Every error and dispute as "RULE@turn", with "<-RULE" when it is marked as following from
+// the finding of that rule on the line it names.
+std::vector<std::string> marked(const GameResult& result) {
+  std::vector<std::string> out;
+  for (const auto& d : result.diagnostics.items()) {
+    if (d.kind == FindingKind::info) continue;
+    std::string mark = fmt::format("{}@{}", d.rule, d.turn);
+    if (d.follow_on) {
+      std::string cause = "?";
+      for (const auto& e : result.diagnostics.items())
+        if (e.kind == FindingKind::rule && !e.follow_on && e.loc.line == d.follows_line)
+          cause = e.rule;
+      mark += "<-" + cause;
+    }
+    out.push_back(mark);
+  }
+  return out;
+}
+
+// A score dispute follows from an error exactly when that error changed the claimed colour's
+// victory points; a claim before the first error, or of a colour no error touched, is primary,
+// and so are two errors that do not read each other's effects.
+TEST(CtRules, FollowOnsFromCausality) {
+  // Blue's settlement away from its roads (CT-605) still stands and gives blue 1 VP.
+  // Each step on a line of its own: a follow-on names an earlier line.
+  const std::string roll = std::string(kRoll2) + "\n";
+  const std::string bad_settlement =
+      "\n"
+      R"(<settlement vertex="D12.S"><hun numeral="II"/></settlement>)"
+      "\n";
+  struct Marked {
+    std::string name;
+    CtRecord record;
+    std::vector<std::string> expected;
+  };
+  const std::vector<Marked> cases = {
+      {"a claim before the first error",
+       t10(roll + R"(<claim colour="blue" vp="99"/>)" + bad_settlement),
+       {"CT-605@10", "CT-906@10"}},
+      {"a claim of the colour the error gave a point",
+       t10(roll + bad_settlement + R"(<claim colour="blue" vp="99"/>)"),
+       {"CT-605@10", "CT-906@10<-CT-605"}},
+      {"a claim of a colour the error did not touch",
+       t10(roll + bad_settlement + R"(<claim colour="red" vp="99"/>)"),
+       {"CT-605@10", "CT-906@10"}},
+      {"final claims: the touched colour follows, the other does not",
+       t10(roll + bad_settlement, "",
+           R"(<final colour="red" vp="99"/><final colour="blue" vp="99"/>)"
+           R"(<final colour="white" vp="99"/><final colour="orange" vp="99"/>)"),
+       {"CT-605@10", "CT-906@0", "CT-906@0<-CT-605", "CT-906@0", "CT-906@0"}},
+      {"two independent errors",
+       t10(roll + R"(<discard colour="white" cards="brick"/>)" + bad_settlement),
+       {"CT-406@10", "CT-605@10"}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    GameResult result = check_text(c.record.str());
+    EXPECT_EQ(marked(result), c.expected) << c.name << "\n" << dump(result);
+  }
+}
+
 }  // namespace
 }  // namespace wallaudit::test

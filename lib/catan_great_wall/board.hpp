@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "catan_great_wall/rule_ids.hpp"
 #include "catan_great_wall/types.hpp"
 #include "core/diagnostic.hpp"
 #include "core/game.hpp"
@@ -26,7 +27,7 @@ class xml_node;
 
 namespace wallaudit::ct {
 
-inline constexpr std::string_view kBoardRule = "CT-209";
+inline constexpr std::string_view kBoardRule = rule::CT_209;
 inline constexpr std::uint8_t kIn4 = 1, kIn6 = 2, kInBoth = 3;
 
 // Index of a player count for per-count tables: 4 → 0, 6 → 1.

@@ -1,4 +1,5 @@
 #include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/rule_ids.hpp"
 
 #include <fmt/format.h>
 
@@ -57,7 +58,7 @@ class Checker {
       return std::move(result_);
     }
     if (rec_.board->modelled)
-      report(FindingKind::info, "CT-201", rec_.board_loc, 0, std::nullopt,
+      report(FindingKind::info, rule::CT_201, rec_.board_loc, 0, std::nullopt,
              modelled_note("board", rec_.board->name));
     setup();
     setup_step();
@@ -96,15 +97,15 @@ class Checker {
     // In a turn played by the wrong colour, everything judged on whose turn it is follows
     // from that error.
     if (kind == FindingKind::rule && !follows && wrong_colour_line_) follows = wrong_colour_line_;
-    if (kind == FindingKind::dispute && !follows && first_error_line_ &&
-        first_error_line_ < loc.line)
-      follows = first_error_line_;
     if (follows && follows != loc.line) {
       d.follow_on = true;
       d.follows_line = follows;
     }
     if (kind == FindingKind::rule) {
-      if (!first_error_line_) first_error_line_ = loc.line;
+      // The step being applied is erroneous: what it changes is caused by the earliest error
+      // its findings come from.
+      std::uint32_t cause = d.follow_on ? follows : loc.line;
+      if (!step_cause_ || cause < step_cause_) step_cause_ = cause;
       if (!result_.violation_vp) result_.violation_vp = start_vp_;
     }
     return d;
@@ -114,8 +115,8 @@ class Checker {
   // `place` for those about the place named (CT-203, CT-204, CT-604–CT-606).
   void violations(const Violations& vs, SourceLoc loc, int turn, std::optional<Colour> colour,
                   const std::function<SourceLoc(int)>& where = {}, SourceLoc place = {}) {
-    static constexpr std::string_view place_rules[] = {"CT-203", "CT-204", "CT-604", "CT-605",
-                                                       "CT-606"};
+    static constexpr std::string_view place_rules[] = {rule::CT_203, rule::CT_204, rule::CT_604,
+                                                       rule::CT_605, rule::CT_606};
     for (const auto& v : vs) {
       SourceLoc at = loc;
       if (v.ref >= 0 && where)
@@ -127,9 +128,50 @@ class Checker {
     }
   }
 
-  void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message) {
-    report(FindingKind::dispute, "CT-906", loc, turn, colour, std::move(message));
+  void dispute(SourceLoc loc, int turn, std::optional<Colour> colour, std::string message,
+               std::uint32_t follows = 0) {
+    report(FindingKind::dispute, rule::CT_906, loc, turn, colour, std::move(message),
+           follows < loc.line ? follows : 0);
   }
+
+  // The line of the first erroneous step that changed `c`'s victory points; 0 when none did.
+  // A claimed figure of `c` that differs follows from it.
+  std::uint32_t vp_cause(Colour c) const { return vp_taint_[ix(c)]; }
+
+  // The earliest error that changed a score or anything else the outcome reads.
+  std::uint32_t outcome_cause() {
+    std::uint32_t cause = st().taint_line();
+    for (Colour c : result_.seats)
+      if (vp_taint_[ix(c)] && (!cause || vp_taint_[ix(c)] < cause)) cause = vp_taint_[ix(c)];
+    return cause;
+  }
+
+  // One applied step of the record: the victory points it changes are caused by the earliest
+  // error among its own findings (or by the CT-401 of a turn played by the wrong colour).
+  class StepScope {
+   public:
+    explicit StepScope(Checker& checker)
+        : checker_(checker), before_(checker.vp_now()), saved_(checker.step_cause_) {
+      checker_.step_cause_ = checker_.wrong_colour_line_;
+    }
+    ~StepScope() {
+      std::uint32_t cause = checker_.step_cause_;
+      if (cause) {
+        std::array<int, kColours> after = checker_.vp_now();
+        for (Colour c : checker_.result_.seats)
+          if (after[ix(c)] != before_[ix(c)] && !checker_.vp_taint_[ix(c)])
+            checker_.vp_taint_[ix(c)] = cause;
+      }
+      checker_.step_cause_ = saved_;
+    }
+    StepScope(const StepScope&) = delete;
+    StepScope& operator=(const StepScope&) = delete;
+
+   private:
+    Checker& checker_;
+    std::array<int, kColours> before_;
+    std::uint32_t saved_;
+  };
 
   // ---- players and set-up ---------------------------------------------------------------------
 
@@ -139,7 +181,7 @@ class Checker {
     bool ok = true;
     for (const auto& p : ps) {
       if (!seen.insert(p.colour).second) {
-        report(FindingKind::rule, "CT-101", p.loc, 0, p.colour,
+        report(FindingKind::rule, rule::CT_101, p.loc, 0, p.colour,
                fmt::format("{} is listed twice; each player plays a different colour",
                            name(p.colour)));
         ok = false;
@@ -148,7 +190,7 @@ class Checker {
       }
     }
     if (ps.size() != 4 && ps.size() != 6) {
-      report(FindingKind::rule, "CT-101", rec_.players_loc, 0, std::nullopt,
+      report(FindingKind::rule, rule::CT_101, rec_.players_loc, 0, std::nullopt,
              fmt::format("The Great Wall is played by exactly 4 or 6 players, this record has {}",
                          ps.size()));
       ok = false;
@@ -161,130 +203,65 @@ class Checker {
     return true;
   }
 
-  // The seat order of each founding placement: forts, round A, round B (CT-303, CT-304).
-  std::vector<int> founding_sequence() const {
-    std::vector<int> seq;
-    int count = n();
-    for (int s = 0; s < count; ++s)
-      seq.push_back(s);
-    std::vector<int> a;
-    if (opts_.founding_order == FoundingOrder::restart) {
-      for (int k = 0; k < count; ++k)
-        a.push_back((count - 1 + k) % count);
-    } else {
-      for (int k = count - 1; k >= 0; --k)
-        a.push_back(k);
-    }
-    seq.insert(seq.end(), a.begin(), a.end());
-    seq.insert(seq.end(), a.rbegin(), a.rend());
-    return seq;
-  }
-
   void setup() {
-    auto sequence = founding_sequence();
-    int count = n();
-    bool any_gain = std::any_of(rec_.setup.begin(), rec_.setup.end(),
-                                [](const SetupItem& i) { return i.kind == SetupItem::Kind::gain; });
-    struct PendingGain {
-      Colour colour;
-      Cards cards;
-      SourceLoc loc;
-    };
-    std::optional<PendingGain> pending;
+    st().set_gains_given(std::any_of(rec_.setup.begin(), rec_.setup.end(), [](const SetupItem& i) {
+      return i.kind == SetupItem::Kind::gain;
+    }));
+    // The last round-B settlement: a gain missing after it is reported there.
+    SourceLoc round_b_loc;
+    Colour round_b_colour = Colour::red;
     std::uint32_t order_taint = 0;
+    auto gain_faults = [&](const Violations& vs, const SetupItem& item) {
+      for (const Violation& v : vs)
+        if (v.ref == 0)
+          report(FindingKind::rule, v.rule, round_b_loc, 0, round_b_colour, v.message);
+        else
+          report(FindingKind::rule, v.rule, item.loc, 0, item.colour, v.message);
+    };
     auto missing_gain = [&] {
-      if (pending && total(pending->cards) > 0)
-        report(FindingKind::rule, "CT-306", pending->loc, 0, pending->colour,
-               fmt::format("{} receives {} for this round-B settlement, but no <gain> follows it "
-                           "(when any <gain> is given, every colour that receives cards has one)",
-                           name(pending->colour), card_list(pending->cards)));
-      pending.reset();
+      if (auto v = st().gain_missing())
+        report(FindingKind::rule, v->rule, round_b_loc, 0, round_b_colour, v->message);
     };
     for (const SetupItem& item : rec_.setup) {
+      StepScope scope(*this);
       st().set_line(item.loc.line);
       if (item.kind == SetupItem::Kind::gain) {
-        if (!any_gain) continue;
-        if (!pending || pending->colour != item.colour) {
-          missing_gain();
-          report(FindingKind::rule, "CT-306", item.loc, 0, item.colour,
-                 fmt::format("a <gain> for {} comes directly after {}'s round-B settlement, and "
-                             "only there",
-                             name(item.colour), name(item.colour)));
-        } else {
-          if (item.cards.cards != pending->cards)
-            report(FindingKind::rule, "CT-306", item.loc, 0, item.colour,
-                   total(pending->cards) == 0
-                       ? fmt::format("{}'s round-B settlement touches no producing hex in play: "
-                                     "{} receives nothing and has no <gain>",
-                                     name(item.colour), name(item.colour))
-                       : fmt::format("{} receives {} (one card per producing hex in play around "
-                                     "the round-B settlement), not {}",
-                                     name(item.colour), card_list(pending->cards),
-                                     card_list(item.cards.cards)));
-          pending.reset();
-        }
+        gain_faults(st().gain(item.colour, item.cards.cards), item);
         continue;
       }
       missing_gain();
-      Colour expected =
-          result_.seats[ix(pos_ < static_cast<int>(sequence.size()) ? sequence[ix(pos_)] : 0)];
+      auto out_of_turn = [&](const std::optional<Violation>& order) {
+        if (!order) return;
+        report(FindingKind::rule, order->rule, item.colour_loc, 0, item.colour, order->message,
+               order_taint);
+        if (!order_taint) order_taint = item.loc.line;
+      };
       if (item.kind == SetupItem::Kind::fort) {
-        std::optional<std::string> order;
-        if (pos_ >= count)
-          order = fmt::format("every border fort is placed; {}'s second fort is out of turn",
-                              name(item.colour));
-        else if (item.colour != expected)
-          order = fmt::format(
-              "the {} border fort is {}'s (forts go clockwise from the starting "
-              "player), not {}'s",
-              ordinal(pos_ + 1), name(expected), name(item.colour));
-        if (order) {
-          report(FindingKind::rule, "CT-303", item.colour_loc, 0, item.colour, *order, order_taint);
-          if (!order_taint) order_taint = item.loc.line;
-        }
+        std::optional<Violation> order = st().fort_due(item.colour);
+        out_of_turn(order);
         Violations vs = st().place_fort(item.colour, item.wall);
         if (!order) violations(vs, item.wall_loc, 0, item.colour);
-        if (pos_ < count) ++pos_;
         continue;
       }
       // A founding settlement.
-      std::optional<std::string> order;
-      if (pos_ < count)
-        order = fmt::format(
-            "a founding settlement while border forts are still due ({} of {} "
-            "placed)",
-            pos_, count);
-      else if (pos_ >= 3 * count)
-        order = fmt::format(
-            "the founding phase is complete (two settlements per player); {}'s "
-            "settlement is out of turn",
-            name(item.colour));
-      else if (item.colour != expected)
-        order = fmt::format("the {} founding settlement is {}'s ({} order), not {}'s",
-                            ordinal(pos_ - count + 1), name(expected),
-                            opts_.founding_order == FoundingOrder::restart ? "founding-order = "
-                                                                             "restart"
-                                                                           : "founding-order = "
-                                                                             "snake",
-                            name(item.colour));
-      if (order) {
-        report(FindingKind::rule, "CT-304", item.colour_loc, 0, item.colour, *order, order_taint);
-        if (!order_taint) order_taint = item.loc.line;
-      }
-      bool round_b = pos_ >= 2 * count && pos_ < 3 * count;
+      bool round_b = false;
+      std::optional<Violation> order = st().founding_due(item.colour, round_b);
+      out_of_turn(order);
       Cards gained{};
       Violations vs = st().place_founding(item.colour, item.vertex, item.road, round_b, gained);
       if (!order)
         violations(vs, item.vertex.loc, 0, item.colour, [&](int) { return item.road.loc; });
       if (!item.huns.empty() && !order && vs.empty())
-        report(FindingKind::rule, "CT-307", item.huns.front().loc, 0, item.colour,
+        report(FindingKind::rule, rule::CT_307, item.huns.front().loc, 0, item.colour,
                "no Hun is drawn in the founding phase; Huns are drawn for builds during the "
                "turns");
-      if (round_b && any_gain) pending = PendingGain{item.colour, gained, item.loc};
-      if (pos_ < 3 * count) ++pos_;
+      if (round_b) {
+        round_b_loc = item.loc;
+        round_b_colour = item.colour;
+      }
     }
     missing_gain();
-    result_.setup_complete = pos_ >= 3 * count;
+    result_.setup_complete = st().founding_complete();
   }
 
   void setup_step() {
@@ -303,8 +280,6 @@ class Checker {
                                     p.settlements, p.settlements == 1 ? "" : "s", st().vp(c)));
     }
     result_.steps.push_back(std::move(s));
-    starting_seat_ = opts_.first_turn == FirstTurn::fort_starter ? 0 : n() - 1;
-    expected_seat_ = starting_seat_;
   }
 
   // ---- play -----------------------------------------------------------------------------------
@@ -361,16 +336,10 @@ class Checker {
       first_element_done_ = true;
       if (!result_.setup_complete) {
         start_vp_ = {};
-        int count = n();
-        bool forts = pos_ < count;
-        auto sequence = founding_sequence();
-        std::vector<Colour> missing;
-        for (int k = pos_; k < (forts ? count : 3 * count); ++k) {
-          Colour c = result_.seats[ix(sequence[ix(k)])];
-          if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
-        }
+        bool forts = !st().forts_placed();
+        std::vector<Colour> missing = st().founding_missing();
         report(
-            FindingKind::rule, forts ? "CT-303" : "CT-304", e.loc, 0, std::nullopt,
+            FindingKind::rule, forts ? rule::CT_303 : rule::CT_304, e.loc, 0, std::nullopt,
             forts
                 ? fmt::format("the first {} comes before every border fort is placed "
                               "(missing: {})",
@@ -384,7 +353,7 @@ class Checker {
     if (st().over()) {
       if (!after_end_reported_) {
         after_end_reported_ = true;
-        report(FindingKind::rule, "CT-905", e.loc, turn, e.colour,
+        report(FindingKind::rule, rule::CT_905, e.loc, turn, e.colour,
                fmt::format("the game ended {}; nothing but reveals and claims may follow, not a "
                            "<{}>",
                            end_phrase(), e.special ? "special" : "turn"));
@@ -415,24 +384,12 @@ class Checker {
   }
 
   void own_turn(const TurnElem& e, int seq, int turn) {
-    Colour expected = result_.seats[ix(expected_seat_)];
-    int seat = expected_seat_;
-    if (e.colour != expected) {
-      report(FindingKind::rule, "CT-401", e.colour_loc, turn, e.colour,
-             turn == 1
-                 ? fmt::format("the first turn is {}'s (first-turn = {}), not {}'s", name(expected),
-                               option_value(opts_, "first-turn"), name(e.colour))
-                 : fmt::format("turn {} is {}'s (turns go clockwise), not {}'s", turn,
-                               name(expected), name(e.colour)),
+    if (std::optional<Violation> order = st().turn_due(e.colour, turn)) {
+      report(FindingKind::rule, order->rule, e.colour_loc, turn, e.colour, order->message,
              order_taint_);
       if (!order_taint_) order_taint_ = e.colour_loc.line;
       wrong_colour_line_ = e.colour_loc.line;
-      seat = st().seat_of(e.colour);
     }
-    expected_seat_ = (seat + 1) % n();
-    last_turn_seat_ = seat;
-    next_special_ = 1;
-    turn_seen_ = true;
     st().set_line(e.loc.line);
     st().begin_turn(e.colour, seq);
     if (st().over()) note_end(turn);
@@ -444,7 +401,7 @@ class Checker {
         if (!reported_after_end && !after_end_reported_) {
           reported_after_end = true;
           after_end_reported_ = true;
-          report(FindingKind::rule, "CT-905", s.loc, turn, e.colour,
+          report(FindingKind::rule, rule::CT_905, s.loc, turn, e.colour,
                  fmt::format("the game ended {}; only reveals and claims may follow, not <{}>",
                              end_phrase(), element_name(s.kind)));
         }
@@ -452,7 +409,10 @@ class Checker {
       }
       if (s.kind == StepKind::roll) roll_loc = s.loc;
       if (s.kind == StepKind::pirate) pirate_loc = s.loc;
-      step(s, e, turn);
+      {
+        StepScope scope(*this);
+        step(s, e, turn);
+      }
       note_end(turn);
     }
     st().set_line(e.loc.line);
@@ -464,33 +424,13 @@ class Checker {
 
   void special(const TurnElem& e, int seq, int turn) {
     ++result_.facts.specials;
-    int seat = st().seat_of(e.colour);
-    std::optional<std::string> bad;
-    if (n() != 6)
-      bad = fmt::format(
-          "a special building phase with {} players; it belongs to the 6-player "
-          "game",
-          n());
-    else if (!turn_seen_)
-      bad = "a special building phase before the first turn; the phases follow a turn";
-    else if (seat == last_turn_seat_)
-      bad = fmt::format("{} has just had its turn and takes no special building phase after it",
-                        name(e.colour));
-    else {
-      int offset = (seat - last_turn_seat_ + n()) % n();
-      if (offset < next_special_)
-        bad = fmt::format(
-            "{}'s special building phase is out of order: the phases go clockwise "
-            "from the left of {}, each colour at most once",
-            name(e.colour), name(result_.seats[ix(last_turn_seat_)]));
-      else
-        next_special_ = offset + 1;
-    }
-    if (bad) report(FindingKind::rule, "CT-410", e.colour_loc, turn, e.colour, *bad);
+    if (std::optional<Violation> order = st().special_due(e.colour))
+      report(FindingKind::rule, order->rule, e.colour_loc, turn, e.colour, order->message);
     st().set_line(e.loc.line);
     st().begin_special(e.colour, seq);
     for (const Step& s : e.steps) {
       st().set_line(s.loc.line);
+      StepScope scope(*this);
       step(s, e, turn);
     }
     st().end_element();
@@ -549,19 +489,12 @@ class Checker {
         v.title = fmt::format("{} claims {} VP", name(s.colour), s.vp);
         v.claim = std::pair{s.colour, s.vp};
         v.recomputed = now;
-        if (!s.colour_playing) {
-          dispute(s.loc, turn, s.colour,
-                  fmt::format("a claim for {}, who is not playing", name(s.colour)));
-          v.lines.push_back(fmt::format("{} is not playing", name(s.colour)));
-        } else {
-          v.lines.push_back(fmt::format("claimed {} VP, recomputed {} VP here ({})", s.vp, now,
-                                        breakdown_text(st().vp_breakdown(s.colour))));
-          if (now != s.vp)
-            dispute(
-                s.loc, turn, s.colour,
-                fmt::format("{} is claimed to have {} VP here, recomputed {} ({})", name(s.colour),
-                            s.vp, now, breakdown_text(st().vp_breakdown(s.colour))));
-        }
+        const bool playing = st().player(s.colour).playing;
+        if (auto fault = st().claim_fault(s.colour, s.vp))
+          dispute(s.loc, turn, s.colour, fault->message, playing ? vp_cause(s.colour) : 0);
+        v.lines.push_back(playing ? fmt::format("claimed {} VP, recomputed {} VP here ({})", s.vp,
+                                                now, describe_vp(st().vp_breakdown(s.colour)))
+                                  : fmt::format("{} is not playing", name(s.colour)));
         result_.steps.push_back(std::move(v));
         return;
       }
@@ -619,25 +552,6 @@ class Checker {
         break;
     }
     vp_change(before, lengths, turn, s.loc, kind, title);
-  }
-
-  static std::string breakdown_text(const VpBreakdown& b) {
-    std::vector<std::string> parts;
-    if (b.settlements)
-      parts.push_back(fmt::format("{} settlement{}", b.settlements, b.settlements == 1 ? "" : "s"));
-    if (b.cities)
-      parts.push_back(fmt::format("{} cit{} x2", b.cities, b.cities == 1 ? "y" : "ies"));
-    if (b.longest_road) parts.push_back("Longest Road 2");
-    if (b.largest_army) parts.push_back("Largest Army 1");
-    if (b.vp_cards)
-      parts.push_back(fmt::format("{} VP card{}", b.vp_cards, b.vp_cards == 1 ? "" : "s"));
-    if (b.malus)
-      parts.push_back(
-          fmt::format("{} malus chip{} -{}", b.malus, b.malus == 1 ? "" : "s", b.malus));
-    std::string out;
-    for (const auto& p : parts)
-      out += fmt::format("{}{}", out.empty() ? "" : ", ", p);
-    return out.empty() ? std::string("nothing") : out;
   }
 
   void vp_change(const std::array<VpBreakdown, kColours>& before,
@@ -702,11 +616,11 @@ class Checker {
       std::string hexes;
       for (int h : e.hexes)
         hexes += fmt::format("{}{}", hexes.empty() ? "" : " ", board().hexes[ix(h)].id);
-      v.lines.push_back(fmt::format("the roll of {}: {} China and occup{} {} (CT-507)", rr.total,
+      v.lines.push_back(fmt::format("the roll of {}: {} China and occup{} {} ({})", rr.total,
                                     e.hexes.size() == 1
                                         ? std::string("1 Hun enters")
                                         : fmt::format("{} Huns enter", e.hexes.size()),
-                                    e.hexes.size() == 1 ? "ies" : "y", hexes));
+                                    e.hexes.size() == 1 ? "ies" : "y", hexes, rule::CT_507));
       v.lines.push_back(e.level_before > 0
                             ? fmt::format("{} loses a level: {} -> {}; piece {} goes back to its "
                                           "owner",
@@ -728,205 +642,19 @@ class Checker {
   // ---- echoes inside <roll> ---------------------------------------------------------------------
 
   void check_echoes(const Step& roll, const RollResult& rr, int turn, Colour colour) {
-    const Board& b = board();
-    int players = n();
     std::uint32_t follows = st().taint_line();
     if (follows >= roll.loc.line) follows = 0;
-    auto echo_fault = [&](std::string_view rule, SourceLoc loc, std::string message) {
-      report(FindingKind::rule, rule, loc, turn, colour, std::move(message), follows);
-    };
-    std::vector<std::size_t> adv, br;
-    for (std::size_t i = 0; i < rr.events.size(); ++i)
-      (rr.events[i].kind == HunEvent::Kind::advance ? adv : br).push_back(i);
-    bool any_adv = false, any_br = false, any_prod = false;
-    for (const auto& e : roll.echoes) {
-      if (e.kind == Echo::Kind::advance) any_adv = true;
-      if (e.kind == Echo::Kind::breach) any_br = true;
-      if (e.kind == Echo::Kind::produce) any_prod = true;
-    }
-    std::size_t ai = 0, bi = 0;
-    int adv_seen = 0, br_seen = 0;
-    bool adv_bad = false, br_bad = false, prod_bad = false;
-    const Echo* first_produce = nullptr;
-    auto counts_at = [&](std::size_t event) -> const std::vector<int>& {
-      return event == 0 ? rr.fields_before : rr.events[event - 1].fields_after;
-    };
-    auto place_id = [&](int numeral) { return std::string(numeral_name(numeral)); };
-    for (const Echo& e : roll.echoes) {
-      if (e.kind == Echo::Kind::produce) {
-        if (!first_produce) first_produce = &e;
-        continue;
+    // An echo is what the record says the roll did; a wrong one changes nothing the roll
+    // does, so it is no cause of the roll's effects.
+    for (const Violation& v : st().echo_faults(roll.echoes, rr)) {
+      SourceLoc at = roll.loc;
+      if (v.ref >= 0) {
+        const Echo& e = roll.echoes[ix(v.ref)];
+        at = v.sub >= 0 ? e.occupies[ix(v.sub)].second : e.loc;
       }
-      if (first_produce && !prod_bad) {
-        prod_bad = true;
-        echo_fault("CT-404", first_produce->loc,
-                   "a <produce> echo comes before an advance or breach echo: production follows "
-                   "every Hun advance and breach of the roll");
-      }
-      if (e.kind == Echo::Kind::advance) {
-        ++adv_seen;
-        if (adv_bad) continue;
-        int g = b.gathering_of(e.from);
-        const FieldDef& f = b.fields[ix(e.field)];
-        std::optional<std::string> bad;
-        if (rr.total == 7) {
-          bad = "no Hun advances on a 7";
-        } else if (g < 0 || !in_play(b.gatherings[ix(g)].in, players) || !in_play(f.in, players)) {
-          bad = fmt::format("an advance from {} to {}: {} is not in play with {} players",
-                            place_id(e.from), f.id,
-                            g < 0 || !in_play(b.gatherings[ix(g)].in, players)
-                                ? fmt::format("gathering place {}", place_id(e.from))
-                                : fmt::format("field {}", f.id),
-                            players);
-        } else if (ai < adv.size() && rr.events[adv[ai]].numeral == e.from &&
-                   rr.events[adv[ai]].field == e.field) {
-          if (any_br && !br_bad) {
-            int before = 0;
-            for (std::size_t k : br)
-              if (k < adv[ai]) ++before;
-            if (br_seen != before) {
-              br_bad = true;
-              echo_fault("CT-505", e.loc,
-                         fmt::format("the breach echoes are out of order: {} breach{} happened "
-                                     "before this advance, {} {} echoed before it",
-                                     before, before == 1 ? "" : "es", br_seen,
-                                     br_seen == 1 ? "is" : "are"));
-            }
-          }
-          ++ai;
-          continue;
-        } else {
-          std::size_t point = ai < adv.size() ? adv[ai] : rr.events.size();
-          const auto& counts = counts_at(point);
-          if (counts[ix(e.field)] >= 5) {
-            adv_bad = true;
-            echo_fault("CT-504", e.loc,
-                       fmt::format("field {} holds 5 Huns at this point of the roll and receives "
-                                   "nothing more",
-                                   f.id));
-            continue;
-          }
-          bad = ai < adv.size()
-                    ? fmt::format(
-                          "the {} advance of the roll of {} is from {} to {}, not from {} "
-                          "to {}",
-                          ordinal(static_cast<int>(ai) + 1), rr.total,
-                          place_id(rr.events[adv[ai]].numeral),
-                          b.fields[ix(rr.events[adv[ai]].field)].id, place_id(e.from), f.id)
-                    : fmt::format("the roll of {} makes {} advance{}; this echo is one too many",
-                                  rr.total, adv.size(), adv.size() == 1 ? "" : "s");
-        }
-        adv_bad = true;
-        echo_fault("CT-503", e.loc, *bad);
-        continue;
-      }
-      // A breach echo.
-      ++br_seen;
-      if (br_bad) continue;
-      const FieldDef& f = b.fields[ix(e.field)];
-      if (rr.total == 7 || !in_play(f.in, players) || bi >= br.size() ||
-          rr.events[br[bi]].field != e.field) {
-        br_bad = true;
-        echo_fault("CT-505", e.loc,
-                   rr.total == 7 ? std::string("no breach happens on a 7")
-                   : !in_play(f.in, players)
-                       ? fmt::format("field {} is not in play with {} players", f.id, players)
-                   : bi < br.size()
-                       ? fmt::format("the {} breach of the roll is by field {}, not {}",
-                                     ordinal(static_cast<int>(bi) + 1),
-                                     b.fields[ix(rr.events[br[bi]].field)].id, f.id)
-                       : fmt::format("the roll of {} makes {} breach{}; this echo is one too many",
-                                     rr.total, br.size(), br.size() == 1 ? "" : "es"));
-        continue;
-      }
-      const HunEvent& ev = rr.events[br[bi]];
-      if (any_adv && !adv_bad) {
-        int before = 0;
-        for (std::size_t k : adv)
-          if (k < br[bi]) ++before;
-        if (adv_seen != before) {
-          br_bad = true;
-          echo_fault("CT-505", e.loc,
-                     fmt::format("this breach is echoed out of order: it follows the {} advance "
-                                 "of the roll",
-                                 ordinal(before)));
-          continue;
-        }
-      }
-      if (!e.occupies.empty()) {
-        for (std::size_t k = 0; k < std::max(e.occupies.size(), ev.hexes.size()); ++k) {
-          if (k >= e.occupies.size()) {
-            echo_fault("CT-507", e.loc,
-                       fmt::format("{} Huns enter China in this breach, {} <occupy> echoed",
-                                   ev.hexes.size(), e.occupies.size()));
-            break;
-          }
-          auto [hex, loc] = e.occupies[k];
-          if (k >= ev.hexes.size()) {
-            echo_fault(
-                "CT-507", loc,
-                fmt::format("only {} Hun{} enter{} China in this breach", ev.hexes.size(),
-                            ev.hexes.size() == 1 ? "" : "s", ev.hexes.size() == 1 ? "s" : ""));
-            break;
-          }
-          if (hex != ev.hexes[k]) {
-            echo_fault("CT-507", loc,
-                       fmt::format("the {} Hun of this breach takes {} (the first hex of the "
-                                   "path with the fewest Huns), not {}",
-                                   ordinal(static_cast<int>(k) + 1), b.hexes[ix(ev.hexes[k])].id,
-                                   b.hexes[ix(hex)].id));
-            break;
-          }
-        }
-      }
-      ++bi;
-    }
-    if (any_adv && !adv_bad && ai < adv.size())
-      echo_fault("CT-503", roll.loc,
-                 fmt::format("the roll of {} makes {} Hun advance{}, the echoes list {}", rr.total,
-                             adv.size(), adv.size() == 1 ? "" : "s", ai));
-    if (any_br && !br_bad && bi < br.size())
-      echo_fault("CT-505", roll.loc,
-                 fmt::format("the roll of {} makes {} breach{}, the echoes list {}", rr.total,
-                             br.size(), br.size() == 1 ? "" : "es", bi));
-    if (!any_prod || prod_bad) return;
-    if (rr.total == 7 || rr.huns_end) {
-      echo_fault("CT-404", first_produce->loc,
-                 rr.total == 7 ? std::string("nothing is produced on a 7")
-                               : std::string("the Huns' victory ended the game in this roll: "
-                                             "nothing is produced"));
-      return;
-    }
-    std::array<bool, kColours> listed{};
-    auto short_note = [&](const Cards& a, const Cards& b2) {
-      for (int r = 0; r < kResources; ++r)
-        if (a[ix(r)] != b2[ix(r)] && rr.shortage[ix(r)]) return true;
-      return false;
-    };
-    for (const Echo& e : roll.echoes) {
-      if (e.kind != Echo::Kind::produce) continue;
-      if (listed[ix(e.colour)]) {
-        echo_fault("CT-404", e.loc, fmt::format("{} is listed twice", name(e.colour)));
-        return;
-      }
-      listed[ix(e.colour)] = true;
-      const Cards& actual = rr.produced[ix(e.colour)];
-      if (actual == e.cards.cards) continue;
-      bool shortage = short_note(actual, e.cards.cards);
-      echo_fault(shortage ? "CT-405" : "CT-404", e.loc,
-                 fmt::format("{} receives {} from the roll of {}, not {}{}", name(e.colour),
-                             card_list(actual), rr.total, card_list(e.cards.cards),
-                             shortage ? " (the bank is short of a resource owed: CT-405)" : ""));
-      return;
-    }
-    for (Colour c : result_.seats) {
-      if (listed[ix(c)] || total(rr.produced[ix(c)]) == 0) continue;
-      bool shortage = short_note(rr.produced[ix(c)], Cards{});
-      echo_fault(shortage ? "CT-405" : "CT-404", roll.loc,
-                 fmt::format("{} receives {} from the roll of {}, but no <produce> lists it "
-                             "(when any is given, every colour that receives cards is listed)",
-                             name(c), card_list(rr.produced[ix(c)]), rr.total));
-      return;
+      std::uint32_t cause = step_cause_;
+      report(FindingKind::rule, v.rule, at, turn, colour, v.message, follows);
+      step_cause_ = cause;
     }
   }
 
@@ -935,7 +663,7 @@ class Checker {
   void end_of_play() {
     if (!st().over() && result_.setup_complete) {
       // The game may have ended at the start of a turn the record leaves out (CT-903).
-      Colour next = result_.seats[ix(expected_seat_)];
+      Colour next = st().next_turn();
       if (st().vp(next) >= 10) {
         int turn = 0;
         for (const auto& e : rec_.elements)
@@ -953,6 +681,7 @@ class Checker {
     std::array<int, kColours> lengths{};
     for (const EndItem& item : rec_.end) {
       if (item.kind != EndItem::Kind::reveal) continue;
+      StepScope scope(*this);
       st().set_line(item.loc.line);
       for (Colour x : result_.seats) {
         before[ix(x)] = st().vp_breakdown(x);
@@ -977,22 +706,15 @@ class Checker {
     for (const EndItem& item : rec_.end) {
       if (item.kind == EndItem::Kind::final_vp) {
         any_final = true;
-        if (!item.colour_playing) {
-          dispute(item.loc, 0, item.colour,
-                  fmt::format("a final claim for {}, who is not playing", name(item.colour)));
-          continue;
-        }
-        if (final_seen[ix(item.colour)]) {
+        const bool playing = st().player(item.colour).playing;
+        if (playing && final_seen[ix(item.colour)]) {
           dispute(item.loc, 0, item.colour,
                   fmt::format("a second <final> for {}", name(item.colour)));
           continue;
         }
-        final_seen[ix(item.colour)] = true;
-        int vp = result_.final_vp[ix(item.colour)];
-        if (vp != item.vp)
-          dispute(item.loc, 0, item.colour,
-                  fmt::format("{}'s final VP are claimed {}, recomputed {} ({})", name(item.colour),
-                              item.vp, vp, breakdown_text(st().vp_breakdown(item.colour))));
+        if (playing) final_seen[ix(item.colour)] = true;
+        if (auto fault = st().final_fault(item.colour, item.vp))
+          dispute(item.loc, 0, item.colour, fault->message, playing ? vp_cause(item.colour) : 0);
       } else if (item.kind == EndItem::Kind::outcome) {
         if (outcome_seen) {
           dispute(item.loc, 0, std::nullopt, "a second <outcome> claim");
@@ -1006,7 +728,8 @@ class Checker {
                               : result_.end == EndKind::win && result_.winner == item.colour;
         if (!same)
           dispute(item.loc, 0, item.huns ? std::nullopt : std::optional<Colour>(item.colour),
-                  fmt::format("the outcome is claimed as {}, recomputed: {}", claimed, recomputed));
+                  fmt::format("the outcome is claimed as {}, recomputed: {}", claimed, recomputed),
+                  outcome_cause());
       }
     }
     if (any_final)
@@ -1055,18 +778,13 @@ class Checker {
   Diagnostics& out_;
   Options opts_;
   Outcome result_;
-  int pos_ = 0;  // founding placements made (the sequence's slots)
-  int starting_seat_ = 0;
-  int expected_seat_ = 0;
-  int last_turn_seat_ = 0;
-  int next_special_ = 1;
-  bool turn_seen_ = false;
   bool first_element_done_ = false;
   bool after_end_reported_ = false;
   int snapshots_taken_ = 0;
-  std::uint32_t first_error_line_ = 0;
   std::uint32_t order_taint_ = 0;
   std::uint32_t wrong_colour_line_ = 0;  // the CT-401 of the turn being replayed, if any
+  std::uint32_t step_cause_ = 0;         // the earliest error the step being applied follows
+  std::array<std::uint32_t, kColours> vp_taint_{};  // per colour: see vp_cause
   std::array<int, kColours> start_vp_{};
 };
 

@@ -1,4 +1,5 @@
 #include "catan_great_wall/state.hpp"
+#include "catan_great_wall/rule_ids.hpp"
 
 #include <fmt/format.h>
 
@@ -16,6 +17,16 @@ std::size_t ix(Colour c) {
 }
 std::size_t ix(Resource r) {
   return static_cast<std::size_t>(r);
+}
+
+std::string ordinal(int n) {
+  std::string_view suffix = "th";
+  if (n % 100 < 11 || n % 100 > 13) {
+    if (n % 10 == 1) suffix = "st";
+    if (n % 10 == 2) suffix = "nd";
+    if (n % 10 == 3) suffix = "rd";
+  }
+  return fmt::format("{}{}", n, suffix);
 }
 
 std::string count_of(int n, std::string_view thing) {
@@ -51,6 +62,8 @@ State::State(std::shared_ptr<const Board> board, const Options& options, std::ve
   for (int n = 0; n < kNumerals; ++n)
     bag_[ix(n)] = numeral_in_play(n) ? b.huns_per_numeral : 0;
   pirate_ = b.pirate_start;
+  if (options_.first_turn == FirstTurn::settlement_starter && !seats_.empty())
+    next_seat_ = players() - 1;
 }
 
 int State::seat_of(Colour c) const {
@@ -160,13 +173,13 @@ std::optional<Violation> State::place_name(const PlaceRef& ref, bool vertex) con
   if (ref.hex < 0 || ref.index < 0) return std::nullopt;
   const HexDef& hex = b.hexes[ix(ref.hex)];
   if (!in_play(hex.in, players()))
-    return Violation{"CT-204",
-                     fmt::format("{} names hex {}, which is not in play with {} players (CT-204)",
-                                 ref.text, hex.id, players())};
+    return Violation{rule::CT_204,
+                     fmt::format("{} names hex {}, which is not in play with {} players ({})",
+                                 ref.text, hex.id, players(), rule::CT_204)};
   bool on =
       vertex ? b.vertex_on_board(ref.index, players()) : b.edge_on_board(ref.index, players());
   if (!on)
-    return Violation{"CT-203",
+    return Violation{rule::CT_203,
                      vertex ? fmt::format("vertex {} is not on the board: no land hex in play "
                                           "touches it",
                                           ref.text)
@@ -185,7 +198,8 @@ bool State::distance_ok(int v) const {
 std::optional<Violation> State::road_placement(Colour c, int e) const {
   const Board& b = *board_;
   if (auto o = road_owner(e))
-    return Violation{"CT-604", fmt::format("{} already holds {}'s road", b.edge_name(e), name(*o))};
+    return Violation{rule::CT_604,
+                     fmt::format("{} already holds {}'s road", b.edge_name(e), name(*o))};
   const EdgeInfo& edge = b.edge(e);
   for (int v : {edge.a, edge.b}) {
     auto owner = vertex_owner(v);
@@ -194,28 +208,29 @@ std::optional<Violation> State::road_placement(Colour c, int e) const {
     for (int other : b.vertex(v).edges)
       if (other >= 0 && other != e && road_owner(other) == c) return std::nullopt;
   }
-  return Violation{"CT-604", fmt::format("the road on {} does not connect to a building or road of "
-                                         "{} (not through another colour's building)",
-                                         b.edge_name(e), name(c))};
+  return Violation{rule::CT_604,
+                   fmt::format("the road on {} does not connect to a building or road of "
+                               "{} (not through another colour's building)",
+                               b.edge_name(e), name(c))};
 }
 
 std::optional<Violation> State::settlement_placement(Colour c, int v, bool founding) const {
   const Board& b = *board_;
   if (auto o = vertex_owner(v))
-    return Violation{founding ? "CT-305" : "CT-605",
+    return Violation{founding ? rule::CT_305 : rule::CT_605,
                      fmt::format("{} already holds {}'s {}", b.vertex_name(v), name(*o),
                                  building(v) == Building::city ? "city" : "settlement")};
   for (int a : b.vertex(v).adjacent)
     if (a >= 0 && vertex_owner_[ix(a)] >= 0)
-      return Violation{"CT-605",
+      return Violation{rule::CT_605,
                        fmt::format("distance rule: the neighbouring vertex {} holds {}'s {}",
                                    b.vertex_name(a), name(*vertex_owner(a)),
                                    building(a) == Building::city ? "city" : "settlement")};
   if (founding) return std::nullopt;
   for (int e : b.vertex(v).edges)
     if (e >= 0 && road_owner(e) == c) return std::nullopt;
-  return Violation{"CT-605", fmt::format("{} is not at the end of one of {}'s roads",
-                                         b.vertex_name(v), name(c))};
+  return Violation{rule::CT_605, fmt::format("{} is not at the end of one of {}'s roads",
+                                             b.vertex_name(v), name(c))};
 }
 
 bool State::legal_road_exists(Colour c) const {
@@ -323,21 +338,21 @@ Violations State::place_fort(Colour c, int wall) {
   const Board& b = *board_;
   const WallDef& w = b.walls[ix(wall)];
   if (!in_play(w.in, players())) {
-    out.push_back(fail(
-        "CT-204",
-        fmt::format("wall section {} is not in play with {} players (CT-204)", w.id, players()),
-        kBoardDomain));
+    out.push_back(fail(rule::CT_204,
+                       fmt::format("wall section {} is not in play with {} players ({})", w.id,
+                                   players(), rule::CT_204),
+                       kBoardDomain));
     return out;
   }
   if (auto o = wall_owner(wall)) {
     out.push_back(fail(
-        "CT-303",
+        rule::CT_303,
         fmt::format("the fort site of {} is already taken by {}'s border fort", w.id, name(*o)),
         kBoardDomain));
     return out;
   }
   if (auto o = vertex_owner(w.fort)) {
-    out.push_back(fail("CT-303",
+    out.push_back(fail(rule::CT_303,
                        fmt::format("the fort site of {} ({}) already holds {}'s settlement", w.id,
                                    b.vertex_name(w.fort), name(*o)),
                        kBoardDomain));
@@ -364,10 +379,11 @@ Violations State::place_founding(Colour c, const PlaceRef& vertex, const PlaceRe
     r = place_name(road, false);
     if (!r && road.index >= 0) {
       if (auto o = road_owner(road.index))
-        r = Violation{"CT-305", fmt::format("{} already holds {}'s road", road.text, name(*o))};
+        r = Violation{rule::CT_305, fmt::format("{} already holds {}'s road", road.text, name(*o))};
       else if (b.edge(road.index).a != vertex.index && b.edge(road.index).b != vertex.index)
-        r = Violation{"CT-305", fmt::format("the founding road {} does not touch its settlement {}",
-                                            road.text, vertex.text)};
+        r = Violation{rule::CT_305,
+                      fmt::format("the founding road {} does not touch its settlement {}",
+                                  road.text, vertex.text)};
     }
     if (r) r->ref = 1;
   }
@@ -398,7 +414,45 @@ Violations State::place_founding(Colour c, const PlaceRef& vertex, const PlaceRe
       gained[ix(*r2)]++;
     }
   }
+  if (round_b && gains_given_) gain_due_ = GainDue{c, gained};
   return out;
+}
+
+Violations State::gain(Colour c, const Cards& cards) {
+  Violations out;
+  if (!gain_due_ || gain_due_->colour != c) {
+    if (auto missing = gain_missing()) out.push_back(std::move(*missing));
+    out.push_back(Violation{
+        rule::CT_306, fmt::format("a <gain> for {} comes directly after {}'s round-B settlement, "
+                                  "and only there",
+                                  name(c), name(c))});
+    return out;
+  }
+  const Cards due = gain_due_->cards;
+  gain_due_.reset();
+  if (cards != due)
+    out.push_back(Violation{
+        rule::CT_306,
+        total(due) == 0
+            ? fmt::format("{}'s round-B settlement touches no producing hex in play: {} receives "
+                          "nothing and has no <gain>",
+                          name(c), name(c))
+            : fmt::format("{} receives {} (one card per producing hex in play around the round-B "
+                          "settlement), not {}",
+                          name(c), card_list(due), card_list(cards))});
+  return out;
+}
+
+std::optional<Violation> State::gain_missing() {
+  std::optional<GainDue> due = gain_due_;
+  gain_due_.reset();
+  if (!due || total(due->cards) == 0) return std::nullopt;
+  return Violation{rule::CT_306,
+                   fmt::format("{} receives {} for this round-B settlement, but no <gain> follows "
+                               "it (when any <gain> is given, every colour that receives cards "
+                               "has one)",
+                               name(due->colour), card_list(due->cards)),
+                   0};
 }
 
 // ---- the turn's structure ------------------------------------------------------------------
@@ -429,7 +483,7 @@ Violations State::end_element() {
     return out;
   }
   if (!turn_.rolled && !turn_.pre_roll_fault)
-    out.push_back(fail("CT-402",
+    out.push_back(fail(rule::CT_402,
                        "the turn has no roll; a turn ends without one only when the game ends "
                        "before the roll",
                        -1, 0));
@@ -440,16 +494,16 @@ Violations State::end_element() {
         due += fmt::format("{}{} ({})", due.empty() ? "" : ", ", name(c),
                            count_of(turn_.discard_due[ix(c)], "card"));
     if (!due.empty())
-      out.push_back(
-          fail("CT-406", fmt::format("after the 7 these discards are missing: {}", due), -1, 1));
+      out.push_back(fail(rule::CT_406,
+                         fmt::format("after the 7 these discards are missing: {}", due), -1, 1));
     else if (options_.seven_pirate == SevenPirate::mandatory && !turn_.pirate_moved)
-      out.push_back(fail("CT-407",
+      out.push_back(fail(rule::CT_407,
                          "the 7 moves the pirate (seven-pirate = mandatory), but no <pirate> "
                          "follows",
                          -1, 1));
   }
   if (turn_.steal_due)
-    out.push_back(fail("CT-408",
+    out.push_back(fail(rule::CT_408,
                        "no <steal> follows the pirate move, but another player holds resource "
                        "cards",
                        -1, 2));
@@ -467,11 +521,11 @@ void State::close_seven(Violations& out) {
                          count_of(turn_.discard_due[ix(c)], "card"));
   turn_.discard_due.fill(0);
   if (!due.empty())
-    out.push_back(fail("CT-406",
+    out.push_back(fail(rule::CT_406,
                        fmt::format("the discards of the 7 come before this step; missing: {}", due),
                        -1));
   else if (options_.seven_pirate == SevenPirate::mandatory && !turn_.pirate_moved)
-    out.push_back(fail("CT-407",
+    out.push_back(fail(rule::CT_407,
                        "the 7 moves the pirate before anything else is done "
                        "(seven-pirate = mandatory); no <pirate> came",
                        -1));
@@ -488,7 +542,7 @@ bool State::gate(StepKind kind, Violations& out) {
       case StepKind::reveal:
         return true;
       default:
-        out.push_back(fail("CT-410",
+        out.push_back(fail(rule::CT_410,
                            fmt::format("<{}> is not allowed in a special building phase: it holds "
                                        "only builds, purchases and reveals (no trade, no card "
                                        "play, no roll)",
@@ -499,7 +553,7 @@ bool State::gate(StepKind kind, Violations& out) {
   }
   if (turn_.steal_due && kind != StepKind::steal) {
     turn_.steal_due = false;
-    out.push_back(fail("CT-408",
+    out.push_back(fail(rule::CT_408,
                        "the pirate moved and another player holds resource cards: a <steal> must "
                        "follow the pirate move directly",
                        -1));
@@ -507,7 +561,8 @@ bool State::gate(StepKind kind, Violations& out) {
   switch (kind) {
     case StepKind::roll:
       if (turn_.rolled) {
-        out.push_back(fail("CT-402", "a second roll: the dice are rolled exactly once a turn", -1));
+        out.push_back(
+            fail(rule::CT_402, "a second roll: the dice are rolled exactly once a turn", -1));
         return false;
       }
       return true;
@@ -516,7 +571,7 @@ bool State::gate(StepKind kind, Violations& out) {
     case StepKind::steal:
       if (!turn_.rolled) {
         if (!turn_.pre_roll_fault)
-          out.push_back(fail("CT-402",
+          out.push_back(fail(rule::CT_402,
                              fmt::format("<{}> before the roll: before the roll only a development "
                                          "card is played and VP cards revealed",
                                          element_name(kind)),
@@ -536,7 +591,7 @@ bool State::gate(StepKind kind, Violations& out) {
   }
   if (!turn_.rolled) {
     if (!turn_.pre_roll_fault)
-      out.push_back(fail("CT-402",
+      out.push_back(fail(rule::CT_402,
                          fmt::format("<{}> before the roll: before the roll only a development "
                                      "card is played and VP cards revealed",
                                      element_name(kind)),
@@ -547,7 +602,7 @@ bool State::gate(StepKind kind, Violations& out) {
   }
   if ((kind == StepKind::trade || kind == StepKind::bank) &&
       options_.trade_build == TradeBuild::phased && turn_.built)
-    out.push_back(fail("CT-402",
+    out.push_back(fail(rule::CT_402,
                        "a trade after a build or purchase of the turn (trade-build = phased: "
                        "every trade comes first)",
                        -1));
@@ -695,7 +750,7 @@ Violations State::discard(Colour c, const CardList& cards) {
   if (!gate(StepKind::discard, out)) return out;
   turn_.last_was_pirate = false;
   if (turn_.total != 7 || !turn_.seven_open || turn_.pirate_moved) {
-    out.push_back(fail("CT-406",
+    out.push_back(fail(rule::CT_406,
                        turn_.total != 7
                            ? fmt::format("a discard without a 7 (the roll was {})", turn_.total)
                            : std::string("a discard after the pirate move or after the "
@@ -707,7 +762,7 @@ Violations State::discard(Colour c, const CardList& cards) {
   int due = turn_.discard_due[ix(c)];
   int held = total(player(c).hand);
   if (due == 0) {
-    out.push_back(fail("CT-406",
+    out.push_back(fail(rule::CT_406,
                        held > 7 ? fmt::format("{} has already discarded on this 7", name(c))
                                 : fmt::format("{} holds {} and discards nothing (only more "
                                               "than 7 cards make a discard)",
@@ -716,14 +771,14 @@ Violations State::discard(Colour c, const CardList& cards) {
     return out;
   }
   if (cards.count() != due)
-    out.push_back(fail("CT-406",
+    out.push_back(fail(rule::CT_406,
                        fmt::format("{} holds {} and discards half of them, rounded down: {}, "
                                    "not {}",
                                    name(c), count_of(held, "card"), due, cards.count()),
                        hand_domain(c)));
   else if (!covers(player(c).hand, cards.cards))
     out.push_back(
-        fail("CT-406",
+        fail(rule::CT_406,
              fmt::format("{} discards {}, but {}", name(c), card_list(cards.cards), colour_hand(c)),
              hand_domain(c)));
   pay(c, cards.cards);
@@ -736,7 +791,7 @@ Violations State::pirate(int hex) {
   if (!gate(StepKind::pirate, out)) return out;
   turn_.last_was_pirate = false;
   if (turn_.total != 7 || !turn_.seven_open || turn_.pirate_moved) {
-    out.push_back(fail("CT-402",
+    out.push_back(fail(rule::CT_402,
                        turn_.total != 7
                            ? fmt::format("a pirate move without a 7 (the roll was {}); outside a "
                                          "knight the pirate moves only on a 7",
@@ -753,8 +808,9 @@ Violations State::pirate(int hex) {
                          count_of(turn_.discard_due[ix(c)], "card"));
   turn_.discard_due.fill(0);
   if (!due.empty())
-    out.push_back(fail(
-        "CT-406", fmt::format("the discards come before the pirate moves; missing: {}", due), -1));
+    out.push_back(fail(rule::CT_406,
+                       fmt::format("the discards come before the pirate moves; missing: {}", due),
+                       -1));
   const Board& b = *board_;
   const HexDef& h = b.hexes[ix(hex)];
   std::optional<std::string> bad;
@@ -765,7 +821,7 @@ Violations State::pirate(int hex) {
         fmt::format("{} is a land hex ({}); the pirate moves to a sea hex", h.id, name(h.terrain));
   else if (hex == pirate_)
     bad = fmt::format("the pirate already stands on {}; it moves to a different sea hex", h.id);
-  if (bad) out.push_back(fail("CT-407", *bad, kBoardDomain));
+  if (bad) out.push_back(fail(rule::CT_407, *bad, kBoardDomain));
   if (in_play(h.in, players()) && !h.land()) pirate_ = hex;
   turn_.pirate_moved = true;
   turn_.seven_open = false;
@@ -785,30 +841,31 @@ Violations State::steal(Colour from, Resource card) {
     for (int d : turn_.discard_due)
       if (d) due = true;
     if (turn_.seven_open && due) {
-      out.push_back(fail("CT-406", "a steal while discards of the 7 are still due", -1));
+      out.push_back(fail(rule::CT_406, "a steal while discards of the 7 are still due", -1));
       turn_.discard_due.fill(0);
     } else if (turn_.seven_open && options_.seven_pirate == SevenPirate::mandatory &&
                !turn_.pirate_moved) {
-      out.push_back(fail("CT-407", "a steal before the pirate has moved on the 7", -1));
+      out.push_back(fail(rule::CT_407, "a steal before the pirate has moved on the 7", -1));
       turn_.seven_open = false;
     } else {
       out.push_back(
-          fail("CT-408", "a steal comes directly after a pirate move, and only there", -1));
+          fail(rule::CT_408, "a steal comes directly after a pirate move, and only there", -1));
     }
     return out;
   }
   turn_.steal_due = false;
   if (from == thief)
-    out.push_back(fail(
-        "CT-408", fmt::format("{} steals from itself; the victim is another player", name(thief)),
-        hand_domain(from)));
+    out.push_back(
+        fail(rule::CT_408,
+             fmt::format("{} steals from itself; the victim is another player", name(thief)),
+             hand_domain(from)));
   else if (total(player(from).hand) == 0)
     out.push_back(
-        fail("CT-408",
+        fail(rule::CT_408,
              fmt::format("{} holds no resource card; the victim holds at least one", name(from)),
              hand_domain(from)));
   else if (player(from).hand[ix(card)] == 0)
-    out.push_back(fail("CT-408",
+    out.push_back(fail(rule::CT_408,
                        fmt::format("{} steals {} from {}, but {}", name(thief), name(card),
                                    name(from), colour_hand(from)),
                        hand_domain(from)));
@@ -828,7 +885,7 @@ Violations State::trade(Colour with, const CardList& give, const CardList& get) 
   Colour c = turn_.colour;
   std::optional<Violation> v;
   if (with == c) {
-    v = fail("CT-701",
+    v = fail(rule::CT_701,
              fmt::format("{} trades with itself; a domestic trade is between the active "
                          "player and another player",
                          name(c)),
@@ -837,16 +894,16 @@ Violations State::trade(Colour with, const CardList& give, const CardList& get) 
     for (int r = 0; r < kResources && !v; ++r)
       if (give.cards[ix(r)] && get.cards[ix(r)])
         v = fail(
-            "CT-701",
+            rule::CT_701,
             fmt::format("{} appears on both sides of the trade", name(static_cast<Resource>(r))),
             -1);
     if (!v && !covers(player(c).hand, give.cards))
-      v = fail("CT-701",
+      v = fail(rule::CT_701,
                fmt::format("{} gives {}, but {}", name(c), card_list(give.cards), colour_hand(c)),
                hand_domain(c));
     if (!v && !covers(player(with).hand, get.cards))
       v = fail(
-          "CT-701",
+          rule::CT_701,
           fmt::format("{} gives {}, but {}", name(with), card_list(get.cards), colour_hand(with)),
           hand_domain(with));
   }
@@ -872,13 +929,13 @@ Violations State::maritime(const CardList& give, const CardList& get) {
     if (n) ++kinds;
   if (kinds != 1) {
     out.push_back(fail(
-        "CT-702",
+        rule::CT_702,
         fmt::format("a maritime trade gives identical cards, not {}", card_list(give.cards)), -1));
     return out;
   }
   if (get.count() != 1) {
-    out.push_back(
-        fail("CT-702", fmt::format("a maritime trade takes one card, not {}", get.count()), -1));
+    out.push_back(fail(rule::CT_702,
+                       fmt::format("a maritime trade takes one card, not {}", get.count()), -1));
     return out;
   }
   Resource r = give.order.front();
@@ -886,7 +943,7 @@ Violations State::maritime(const CardList& give, const CardList& get) {
   int n = give.count();
   if (player(c).hand[ix(r)] < n) {
     out.push_back(
-        fail("CT-702",
+        fail(rule::CT_702,
              fmt::format("{} gives {}, but {}", name(c), card_list(give.cards), colour_hand(c)),
              hand_domain(c)));
     return out;
@@ -898,14 +955,14 @@ Violations State::maritime(const CardList& give, const CardList& get) {
         (n == 3 && has_harbour(c, std::nullopt, true)) || (n == 2 && has_harbour(c, r, true));
     if (blocked)
       out.push_back(
-          fail("CT-409",
+          fail(rule::CT_409,
                fmt::format("{}:1 needs {}'s {} harbour, and the pirate blocks it on {}", n, name(c),
                            n == 3 ? std::string("generic") : std::string(name(r)),
                            board_->hexes[ix(pirate_)].id),
                hand_domain(c)));
     else
       out.push_back(fail(
-          "CT-702",
+          rule::CT_702,
           fmt::format("{} gives {} {} for one card; the rates are 4:1, 3:1 with a generic harbour "
                       "and 2:1 with a harbour of that resource, and {} has {}",
                       name(c), n, name(r), name(c),
@@ -917,7 +974,7 @@ Violations State::maritime(const CardList& give, const CardList& get) {
   if (bank_[ix(want)] == 0) {
     if (rate_ok)
       out.push_back(
-          fail("CT-702", fmt::format("the bank holds no {}", name(want)), hand_domain(c)));
+          fail(rule::CT_702, fmt::format("the bank holds no {}", name(want)), hand_domain(c)));
     return out;
   }
   p(c).hand[ix(r)] -= n;
@@ -934,26 +991,26 @@ std::optional<Violation> State::hun_draw(const std::vector<HunDraw>& huns, bool 
   std::optional<Violation> v;
   if (!wanted) {
     if (!huns.empty())
-      v = fail("CT-501",
+      v = fail(rule::CT_501,
                bag_total() == 0
                    ? std::string("the bag is empty: nothing is drawn")
                    : std::string("a city draws no Hun (hun-trigger = settlement-only)"),
                kHunDomain, 0);
   } else if (huns.empty()) {
-    v = fail("CT-501",
+    v = fail(rule::CT_501,
              fmt::format("the build draws a Hun from the bag ({} left) and names its numeral in "
                          "<hun numeral=\"…\"/>",
                          bag_total()),
              kHunDomain);
   } else if (huns.size() > 1) {
-    v = fail("CT-501", "one build draws one Hun, not several", kHunDomain, 1);
+    v = fail(rule::CT_501, "one build draws one Hun, not several", kHunDomain, 1);
   } else if (!numeral_in_play(huns[0].numeral)) {
-    v = fail("CT-501",
+    v = fail(rule::CT_501,
              fmt::format("numeral {} is not in play with {} players (Huns I-III)",
                          numeral_name(huns[0].numeral), players()),
              kHunDomain, 0);
   } else if (bag_[ix(huns[0].numeral)] == 0) {
-    v = fail("CT-501",
+    v = fail(rule::CT_501,
              fmt::format("no Hun of numeral {} is left in the bag", numeral_name(huns[0].numeral)),
              kHunDomain, 0);
   }
@@ -975,11 +1032,13 @@ Violations State::road(const PlaceRef& edge) {
   std::optional<Violation> v = place_name(edge, false);
   if (!v && edge.index >= 0) v = road_placement(c, edge.index);
   if (!v && supply_roads(c) == 0)
-    v = Violation{"CT-603", fmt::format("{} has no road left (15 per colour)", name(c))};
+    v = Violation{rule::CT_603, fmt::format("{} has no road left (15 per colour)", name(c))};
   if (!v && !covers(player(c).hand, road_cost()))
-    v = Violation{"CT-602", fmt::format("a road costs brick and lumber, and {}", colour_hand(c))};
+    v = Violation{rule::CT_602,
+                  fmt::format("a road costs brick and lumber, and {}", colour_hand(c))};
   if (v)
-    out.push_back(fail(v->rule, v->message, v->rule == "CT-602" ? hand_domain(c) : kBoardDomain));
+    out.push_back(
+        fail(v->rule, v->message, v->rule == rule::CT_602 ? hand_domain(c) : kBoardDomain));
   if (edge.index >= 0 && board_->edge_on_board(edge.index, players()) && !road_owner(edge.index) &&
       supply_roads(c) > 0) {
     edge_owner_[ix(edge.index)] = static_cast<std::int8_t>(c);
@@ -1001,13 +1060,15 @@ Violations State::settlement(const PlaceRef& vertex, const std::vector<HunDraw>&
   if (!v && vertex.index >= 0) v = settlement_placement(c, vertex.index, false);
   if (!v && supply_settlements(c) == 0)
     v = Violation{
-        "CT-603",
+        rule::CT_603,
         fmt::format("{} has no settlement left (5 per colour, the fort included)", name(c))};
   if (!v && !covers(player(c).hand, settlement_cost()))
-    v = Violation{"CT-602", fmt::format("a settlement costs brick, lumber, wool and grain, and {}",
-                                        colour_hand(c))};
+    v = Violation{
+        rule::CT_602,
+        fmt::format("a settlement costs brick, lumber, wool and grain, and {}", colour_hand(c))};
   if (v)
-    out.push_back(fail(v->rule, v->message, v->rule == "CT-602" ? hand_domain(c) : kBoardDomain));
+    out.push_back(
+        fail(v->rule, v->message, v->rule == rule::CT_602 ? hand_domain(c) : kBoardDomain));
   if (vertex.index >= 0 && board_->vertex_on_board(vertex.index, players()) &&
       !vertex_owner(vertex.index) && supply_settlements(c) > 0) {
     vertex_owner_[ix(vertex.index)] = static_cast<std::int8_t>(c);
@@ -1033,7 +1094,7 @@ Violations State::city(const PlaceRef& vertex, const std::vector<HunDraw>& huns)
                         building(vertex.index) == Building::settlement;
   if (!v && !own_settlement) {
     auto o = vertex.index >= 0 ? vertex_owner(vertex.index) : std::nullopt;
-    v = Violation{"CT-606",
+    v = Violation{rule::CT_606,
                   o ? fmt::format("{} holds {}'s {}; a city replaces one of the builder's own "
                                   "settlements",
                                   vertex.text, name(*o),
@@ -1043,12 +1104,13 @@ Violations State::city(const PlaceRef& vertex, const std::vector<HunDraw>& huns)
                                   vertex.text, name(c))};
   }
   if (!v && supply_cities(c) == 0)
-    v = Violation{"CT-603", fmt::format("{} has no city left (4 per colour)", name(c))};
+    v = Violation{rule::CT_603, fmt::format("{} has no city left (4 per colour)", name(c))};
   if (!v && !covers(player(c).hand, city_cost()))
-    v = Violation{"CT-602",
+    v = Violation{rule::CT_602,
                   fmt::format("a city costs grain x2 and ore x3, and {}", colour_hand(c))};
   if (v)
-    out.push_back(fail(v->rule, v->message, v->rule == "CT-602" ? hand_domain(c) : kBoardDomain));
+    out.push_back(
+        fail(v->rule, v->message, v->rule == rule::CT_602 ? hand_domain(c) : kBoardDomain));
   if (own_settlement && supply_cities(c) > 0) {
     buildings_[ix(vertex.index)] = Building::city;
     p(c).settlements--;
@@ -1070,7 +1132,7 @@ Violations State::wall_piece(int level) {
   Colour c = turn_.colour;
   int w = player(c).wall;
   if (w < 0) {
-    out.push_back(fail("CT-607",
+    out.push_back(fail(rule::CT_607,
                        fmt::format("{} has no wall section: it owns no border fort", name(c)),
                        kBoardDomain));
     return out;
@@ -1078,14 +1140,14 @@ Violations State::wall_piece(int level) {
   int current = levels_[ix(w)];
   const std::string& id = board_->walls[ix(w)].id;
   if (level != current + 1)
-    out.push_back(fail("CT-607",
+    out.push_back(fail(rule::CT_607,
                        current == 5 ? fmt::format("{} is at level 5, the maximum", id)
                                     : fmt::format("{} is at level {}: the next piece is number "
                                                   "{}, not {}",
                                                   id, current, current + 1, level),
                        kBoardDomain));
   else if (!covers(player(c).hand, wall_cost(level)))
-    out.push_back(fail("CT-602",
+    out.push_back(fail(rule::CT_602,
                        fmt::format("wall piece {} costs {}, and {}", level,
                                    card_list(wall_cost(level)), colour_hand(c)),
                        hand_domain(c)));
@@ -1103,15 +1165,15 @@ Violations State::buy_card(std::optional<DevCard> card) {
   Colour c = turn_.colour;
   std::optional<Violation> v;
   if (bought_ >= deck_size())
-    v = fail("CT-609",
+    v = fail(rule::CT_609,
              fmt::format("the development deck is empty (all {} cards are bought)", deck_size()),
              kDeckDomain);
   else if (!covers(player(c).hand, card_cost()))
-    v = fail("CT-602",
+    v = fail(rule::CT_602,
              fmt::format("a development card costs wool, grain and ore, and {}", colour_hand(c)),
              hand_domain(c));
   else if (card && named_[ix(static_cast<int>(*card))] >= deck_count(*card))
-    v = fail("CT-1002",
+    v = fail(rule::CT_1002,
              fmt::format("the deck holds {} {} card{}, and all are already named",
                          deck_count(*card), name(*card), deck_count(*card) == 1 ? "" : "s"),
              kDeckDomain);
@@ -1134,7 +1196,7 @@ Violations State::buy_card(std::optional<DevCard> card) {
 std::optional<Violation> State::name_card(Colour c, int index, DevCard card) {
   std::optional<Violation> v;
   if (named_[ix(static_cast<int>(card))] >= deck_count(card))
-    v = fail("CT-1002",
+    v = fail(rule::CT_1002,
              fmt::format("the deck holds {} {} card{}, and all are already named", deck_count(card),
                          name(card), deck_count(card) == 1 ? "" : "s"),
              kDeckDomain);
@@ -1178,12 +1240,12 @@ Violations State::play_card(const Step& step) {
   const Board& b = *board_;
   bool timing_fault = false;  // CT-802 is cited once per card play
   if (turn_.cards_played >= 1) {
-    out.push_back(
-        fail("CT-802", "a second development card this turn: at most one is played", kDeckDomain));
+    out.push_back(fail(rule::CT_802, "a second development card this turn: at most one is played",
+                       kDeckDomain));
     timing_fault = true;
   }
   if (d == DevCard::victory_point) {
-    out.push_back(fail("CT-808",
+    out.push_back(fail(rule::CT_808,
                        "a victory-point card is never played: it stays hidden and is revealed "
                        "with <reveal>",
                        kDeckDomain));
@@ -1192,7 +1254,7 @@ Violations State::play_card(const Step& step) {
   if (!timing_fault && !turn_.rolled && options_.dev_timing == DevTiming::knight_before_roll &&
       d != DevCard::knight) {
     timing_fault = true;
-    out.push_back(fail("CT-802",
+    out.push_back(fail(rule::CT_802,
                        fmt::format("a {} before the roll: only a knight is played before the roll "
                                    "(dev-timing = knight-before-roll)",
                                    name(d)),
@@ -1216,7 +1278,7 @@ Violations State::play_card(const Step& step) {
     bool bought_now = false;
     for (const auto& e : devs)
       if (!e.played && e.bought == turn_.seq && (!e.type || e.type == d)) bought_now = true;
-    out.push_back(fail("CT-802",
+    out.push_back(fail(rule::CT_802,
                        bought_now ? fmt::format("{} plays a {} bought this turn; a card is "
                                                 "played from the next turn on",
                                                 name(c), name(d))
@@ -1237,25 +1299,25 @@ Violations State::play_card(const Step& step) {
         int ref = static_cast<int>(i);
         if (a.kind == KnightAction::Kind::steal) {
           if (!last_pirate) {
-            out.push_back(
-                fail("CT-408", "a steal comes directly after the knight's pirate move", -1, ref));
+            out.push_back(fail(rule::CT_408,
+                               "a steal comes directly after the knight's pirate move", -1, ref));
             continue;
           }
           last_pirate = false;
           steal_due = false;
           if (a.colour == c)
             out.push_back(
-                fail("CT-408",
+                fail(rule::CT_408,
                      fmt::format("{} steals from itself; the victim is another player", name(c)),
                      hand_domain(c), ref));
           else if (total(player(a.colour).hand) == 0)
-            out.push_back(fail("CT-408",
+            out.push_back(fail(rule::CT_408,
                                fmt::format("{} holds no resource card; the victim holds at least "
                                            "one",
                                            name(a.colour)),
                                hand_domain(a.colour), ref));
           else if (player(a.colour).hand[ix(a.card)] == 0)
-            out.push_back(fail("CT-408",
+            out.push_back(fail(rule::CT_408,
                                fmt::format("{} steals {} from {}, but {}", name(c), name(a.card),
                                            name(a.colour), colour_hand(a.colour)),
                                hand_domain(a.colour), ref));
@@ -1266,7 +1328,7 @@ Violations State::play_card(const Step& step) {
           continue;
         }
         if (steal_due) {
-          out.push_back(fail("CT-408",
+          out.push_back(fail(rule::CT_408,
                              "the knight's pirate moved and another player holds resource "
                              "cards: a <steal> must follow it directly",
                              -1, pirate_ref));
@@ -1275,11 +1337,11 @@ Violations State::play_card(const Step& step) {
         last_pirate = false;
         if (count >= 2) {
           out.push_back(
-              fail("CT-803", "a third knight action: a knight performs at most two", -1, ref));
+              fail(rule::CT_803, "a third knight action: a knight performs at most two", -1, ref));
           continue;
         }
         if (a.kind == KnightAction::Kind::pirate && c_used) {
-          out.push_back(fail("CT-803",
+          out.push_back(fail(rule::CT_803,
                              "the pirate action (C) is performed at most once per "
                              "knight",
                              -1, ref));
@@ -1301,7 +1363,7 @@ Violations State::play_card(const Step& step) {
           else if (places_[ix(from)] == 0)
             bad = fmt::format("gathering place {} holds no Hun", numeral_name(a.from));
           if (bad) {
-            out.push_back(fail("CT-803", *bad, kHunDomain, ref));
+            out.push_back(fail(rule::CT_803, *bad, kHunDomain, ref));
           } else {
             places_[ix(from)]--;
             places_[ix(to)]++;
@@ -1322,7 +1384,7 @@ Violations State::play_card(const Step& step) {
             bad = fmt::format("every Hun of numeral {} is in the bag; none can be chased back",
                               numeral_name(a.numeral));
           if (bad) {
-            out.push_back(fail("CT-803", *bad, kHunDomain, ref));
+            out.push_back(fail(rule::CT_803, *bad, kHunDomain, ref));
           } else {
             hex_huns_[ix(a.hex)]--;
             bag_[ix(a.numeral)]++;
@@ -1338,7 +1400,7 @@ Violations State::play_card(const Step& step) {
           else if (a.hex == pirate_)
             bad = fmt::format("the pirate already stands on {}; it moves to a different sea hex",
                               h.id);
-          if (bad) out.push_back(fail("CT-803", *bad, kBoardDomain, ref));
+          if (bad) out.push_back(fail(rule::CT_803, *bad, kBoardDomain, ref));
           if (in_play(h.in, players()) && !h.land()) pirate_ = a.hex;
           c_used = true;
           last_pirate = true;
@@ -1347,13 +1409,13 @@ Violations State::play_card(const Step& step) {
         }
       }
       if (steal_due)
-        out.push_back(fail("CT-408",
+        out.push_back(fail(rule::CT_408,
                            "the knight's pirate moved and another player holds resource cards: "
                            "a <steal> must follow it",
                            -1, pirate_ref));
       if (options_.knight_actions == KnightActions::exactly_two && count < 2 &&
           knight_action_possible(c_used))
-        out.push_back(fail("CT-803",
+        out.push_back(fail(rule::CT_803,
                            fmt::format("the knight performs {} action{}; with knight-actions = "
                                        "exactly-two it performs two while two are possible",
                                        count, count == 1 ? "" : "s"),
@@ -1368,13 +1430,13 @@ Violations State::play_card(const Step& step) {
         int ref = static_cast<int>(i);
         if (i >= 2) {
           out.push_back(
-              fail("CT-805", "road building places two roads, not more", kBoardDomain, ref));
+              fail(rule::CT_805, "road building places two roads, not more", kBoardDomain, ref));
           continue;
         }
         std::optional<Violation> v = place_name(r, false);
         if (!v && r.index >= 0) v = road_placement(c, r.index);
         if (!v && supply_roads(c) == 0)
-          v = Violation{"CT-603", fmt::format("{} has no road left (15 per colour)", name(c))};
+          v = Violation{rule::CT_603, fmt::format("{} has no road left (15 per colour)", name(c))};
         if (v) out.push_back(fail(v->rule, v->message, kBoardDomain, ref));
         if (r.index >= 0 && b.edge_on_board(r.index, players()) && !road_owner(r.index) &&
             supply_roads(c) > 0) {
@@ -1384,7 +1446,7 @@ Violations State::play_card(const Step& step) {
         }
       }
       if (step.roads.size() < 2 && supply_roads(c) > 0 && legal_road_exists(c))
-        out.push_back(fail("CT-805",
+        out.push_back(fail(rule::CT_805,
                            fmt::format("road building places {} road{}, but another legal road "
                                        "was possible",
                                        step.roads.size(), step.roads.size() == 1 ? "" : "s"),
@@ -1396,12 +1458,14 @@ Violations State::play_card(const Step& step) {
       int possible = std::min(2, total(bank_));
       std::optional<Violation> v;
       if (step.take.count() > 2)
-        v = fail("CT-806", fmt::format("year of plenty takes two cards, not {}", step.take.count()),
+        v = fail(rule::CT_806,
+                 fmt::format("year of plenty takes two cards, not {}", step.take.count()),
                  hand_domain(c));
       for (std::size_t i = 0; i < step.take.order.size() && i < 2; ++i) {
         Resource r = step.take.order[i];
         if (bank[ix(r)] == 0) {
-          if (!v) v = fail("CT-806", fmt::format("the bank holds no {}", name(r)), hand_domain(c));
+          if (!v)
+            v = fail(rule::CT_806, fmt::format("the bank holds no {}", name(r)), hand_domain(c));
           continue;
         }
         bank[ix(r)]--;
@@ -1409,7 +1473,7 @@ Violations State::play_card(const Step& step) {
         p(c).hand[ix(r)]++;
       }
       if (!v && step.take.count() < possible)
-        v = fail("CT-806",
+        v = fail(rule::CT_806,
                  fmt::format("year of plenty takes {} card{} while the bank holds {}",
                              step.take.count(), step.take.count() == 1 ? "" : "s",
                              count_of(total(bank_) + step.take.count(), "card")),
@@ -1433,16 +1497,16 @@ Violations State::play_card(const Step& step) {
           const MonopolyGive& g = step.gives[i];
           int ref = static_cast<int>(i);
           if (g.colour == c)
-            v = fail("CT-807", fmt::format("{} plays the monopoly and gives nothing", name(c)), -1,
-                     ref);
+            v = fail(rule::CT_807, fmt::format("{} plays the monopoly and gives nothing", name(c)),
+                     -1, ref);
           else if (listed[ix(g.colour)])
-            v = fail("CT-807", fmt::format("{} is listed twice", name(g.colour)), -1, ref);
+            v = fail(rule::CT_807, fmt::format("{} is listed twice", name(g.colour)), -1, ref);
           else if (given[ix(g.colour)] == 0)
-            v = fail("CT-807",
+            v = fail(rule::CT_807,
                      fmt::format("{} holds no {} and gives nothing", name(g.colour), name(r)), -1,
                      ref);
           else if (given[ix(g.colour)] != g.count)
-            v = fail("CT-807",
+            v = fail(rule::CT_807,
                      fmt::format("{} gives {} {}, not {}", name(g.colour), given[ix(g.colour)],
                                  name(r), g.count),
                      -1, ref);
@@ -1451,7 +1515,7 @@ Violations State::play_card(const Step& step) {
         for (Colour o : seats_)
           if (!v && o != c && given[ix(o)] > 0 && !listed[ix(o)])
             v = fail(
-                "CT-807",
+                rule::CT_807,
                 fmt::format("{} gives {} {} but is not listed", name(o), given[ix(o)], name(r)),
                 -1);
         if (v) out.push_back(*v);
@@ -1472,14 +1536,14 @@ Violations State::reveal(DevCard card) {
   Colour c = turn_.colour;
   if (card != DevCard::victory_point) {
     out.push_back(
-        fail("CT-1001",
+        fail(rule::CT_1001,
              fmt::format("during play only victory-point cards are revealed, not a {}", name(card)),
              kDeckDomain));
     return out;
   }
   int index = next_dev_for_reveal(c);
   if (index < 0) {
-    out.push_back(fail("CT-1001",
+    out.push_back(fail(rule::CT_1001,
                        fmt::format("{} holds no unnamed development card to reveal", name(c)),
                        kDeckDomain));
     return out;
@@ -1493,13 +1557,394 @@ Violations State::end_reveal(Colour c, DevCard card) {
   Violations out;
   int index = next_dev_for_reveal(c);
   if (index < 0) {
-    out.push_back(fail(
-        "CT-1001", fmt::format("{} holds no unnamed, unplayed development card to reveal", name(c)),
-        kDeckDomain));
+    out.push_back(
+        fail(rule::CT_1001,
+             fmt::format("{} holds no unnamed, unplayed development card to reveal", name(c)),
+             kDeckDomain));
     return out;
   }
   if (auto v = name_card(c, index, card)) out.push_back(*v);
   return out;
+}
+
+}  // namespace wallaudit::ct
+
+// ---- the order of play ---------------------------------------------------------------------
+
+namespace wallaudit::ct {
+
+// The seat order of the founding slots: forts, round A, round B (CT-303, CT-304).
+std::vector<int> State::founding_sequence() const {
+  std::vector<int> seq;
+  int count = players();
+  for (int s = 0; s < count; ++s)
+    seq.push_back(s);
+  std::vector<int> a;
+  if (options_.founding_order == FoundingOrder::restart) {
+    for (int k = 0; k < count; ++k)
+      a.push_back((count - 1 + k) % count);
+  } else {
+    for (int k = count - 1; k >= 0; --k)
+      a.push_back(k);
+  }
+  seq.insert(seq.end(), a.begin(), a.end());
+  seq.insert(seq.end(), a.rbegin(), a.rend());
+  return seq;
+}
+
+std::optional<Violation> State::fort_due(Colour c) {
+  int count = players();
+  auto sequence = founding_sequence();
+  Colour expected = seats_[ix(
+      founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
+  std::optional<Violation> out;
+  if (founding_pos_ >= count)
+    out = Violation{
+        rule::CT_303,
+        fmt::format("every border fort is placed; {}'s second fort is out of turn", name(c))};
+  else if (c != expected)
+    out = Violation{rule::CT_303,
+                    fmt::format("the {} border fort is {}'s (forts go clockwise from the starting "
+                                "player), not {}'s",
+                                ordinal(founding_pos_ + 1), name(expected), name(c))};
+  if (founding_pos_ < count) ++founding_pos_;
+  return out;
+}
+
+std::optional<Violation> State::founding_due(Colour c, bool& round_b) {
+  int count = players();
+  auto sequence = founding_sequence();
+  Colour expected = seats_[ix(
+      founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
+  std::optional<Violation> out;
+  if (founding_pos_ < count)
+    out = Violation{rule::CT_304, fmt::format("a founding settlement while border forts are still "
+                                              "due ({} of {} placed)",
+                                              founding_pos_, count)};
+  else if (founding_pos_ >= 3 * count)
+    out = Violation{rule::CT_304,
+                    fmt::format("the founding phase is complete (two settlements per player); "
+                                "{}'s settlement is out of turn",
+                                name(c))};
+  else if (c != expected)
+    out = Violation{
+        rule::CT_304,
+        fmt::format("the {} founding settlement is {}'s ({} order), not {}'s",
+                    ordinal(founding_pos_ - count + 1), name(expected),
+                    options_.founding_order == FoundingOrder::restart ? "founding-order = restart"
+                                                                      : "founding-order = snake",
+                    name(c))};
+  round_b = founding_pos_ >= 2 * count && founding_pos_ < 3 * count;
+  if (founding_pos_ < 3 * count) ++founding_pos_;
+  return out;
+}
+
+std::vector<Colour> State::founding_missing() const {
+  int count = players();
+  bool forts = founding_pos_ < count;
+  auto sequence = founding_sequence();
+  std::vector<Colour> missing;
+  for (int k = founding_pos_; k < (forts ? count : 3 * count); ++k) {
+    Colour c = seats_[ix(sequence[ix(k)])];
+    if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
+  }
+  return missing;
+}
+
+std::optional<Violation> State::turn_due(Colour c, int turn) {
+  Colour expected = next_turn();
+  int seat = next_seat_;
+  std::optional<Violation> out;
+  if (c != expected) {
+    out = Violation{rule::CT_401,
+                    turn == 1
+                        ? fmt::format("the first turn is {}'s (first-turn = {}), not {}'s",
+                                      name(expected), option_value(options_, "first-turn"), name(c))
+                        : fmt::format("turn {} is {}'s (turns go clockwise), not {}'s", turn,
+                                      name(expected), name(c))};
+    seat = seat_of(c);
+  }
+  next_seat_ = (seat + 1) % players();
+  last_turn_seat_ = seat;
+  next_special_ = 1;
+  turn_seen_ = true;
+  return out;
+}
+
+std::optional<Violation> State::special_due(Colour c) {
+  int n = players();
+  int seat = seat_of(c);
+  std::optional<std::string> bad;
+  if (n != 6)
+    bad =
+        fmt::format("a special building phase with {} players; it belongs to the 6-player game", n);
+  else if (!turn_seen_)
+    bad = "a special building phase before the first turn; the phases follow a turn";
+  else if (seat == last_turn_seat_)
+    bad = fmt::format("{} has just had its turn and takes no special building phase after it",
+                      name(c));
+  else {
+    int offset = (seat - last_turn_seat_ + n) % n;
+    if (offset < next_special_)
+      bad = fmt::format(
+          "{}'s special building phase is out of order: the phases go clockwise from the left "
+          "of {}, each colour at most once",
+          name(c), name(seats_[ix(last_turn_seat_)]));
+    else
+      next_special_ = offset + 1;
+  }
+  if (!bad) return std::nullopt;
+  return Violation{rule::CT_410, std::move(*bad)};
+}
+
+// ---- echoes inside <roll> ------------------------------------------------------------------
+
+Violations State::echo_faults(const std::vector<Echo>& echoes, const RollResult& rr) const {
+  Violations out;
+  const Board& b = *board_;
+  const int count = players();
+  // ref: the echo (-1 the roll itself); sub: the <occupy> of a breach echo.
+  auto echo_fault = [&](std::string_view rule, int ref, std::string message, int sub = -1) {
+    Violation v{rule, std::move(message), ref, 0};
+    v.sub = sub;
+    out.push_back(std::move(v));
+  };
+  auto at = [&](const Echo& e) { return static_cast<int>(&e - echoes.data()); };
+  std::vector<std::size_t> adv, br;
+  for (std::size_t i = 0; i < rr.events.size(); ++i)
+    (rr.events[i].kind == HunEvent::Kind::advance ? adv : br).push_back(i);
+  bool any_adv = false, any_br = false, any_prod = false;
+  for (const auto& e : echoes) {
+    if (e.kind == Echo::Kind::advance) any_adv = true;
+    if (e.kind == Echo::Kind::breach) any_br = true;
+    if (e.kind == Echo::Kind::produce) any_prod = true;
+  }
+  std::size_t ai = 0, bi = 0;
+  int adv_seen = 0, br_seen = 0;
+  bool adv_bad = false, br_bad = false, prod_bad = false;
+  const Echo* first_produce = nullptr;
+  auto counts_at = [&](std::size_t event) -> const std::vector<int>& {
+    return event == 0 ? rr.fields_before : rr.events[event - 1].fields_after;
+  };
+  auto place_id = [&](int numeral) { return std::string(numeral_name(numeral)); };
+  for (const Echo& e : echoes) {
+    if (e.kind == Echo::Kind::produce) {
+      if (!first_produce) first_produce = &e;
+      continue;
+    }
+    if (first_produce && !prod_bad) {
+      prod_bad = true;
+      echo_fault(rule::CT_404, at(*first_produce),
+                 "a <produce> echo comes before an advance or breach echo: production follows "
+                 "every Hun advance and breach of the roll");
+    }
+    if (e.kind == Echo::Kind::advance) {
+      ++adv_seen;
+      if (adv_bad) continue;
+      int g = b.gathering_of(e.from);
+      const FieldDef& f = b.fields[ix(e.field)];
+      std::optional<std::string> bad;
+      if (rr.total == 7) {
+        bad = "no Hun advances on a 7";
+      } else if (g < 0 || !in_play(b.gatherings[ix(g)].in, count) || !in_play(f.in, count)) {
+        bad = fmt::format("an advance from {} to {}: {} is not in play with {} players",
+                          place_id(e.from), f.id,
+                          g < 0 || !in_play(b.gatherings[ix(g)].in, count)
+                              ? fmt::format("gathering place {}", place_id(e.from))
+                              : fmt::format("field {}", f.id),
+                          count);
+      } else if (ai < adv.size() && rr.events[adv[ai]].numeral == e.from &&
+                 rr.events[adv[ai]].field == e.field) {
+        if (any_br && !br_bad) {
+          int before = 0;
+          for (std::size_t k : br)
+            if (k < adv[ai]) ++before;
+          if (br_seen != before) {
+            br_bad = true;
+            echo_fault(
+                rule::CT_505, at(e),
+                fmt::format("the breach echoes are out of order: {} breach{} happened "
+                            "before this advance, {} {} echoed before it",
+                            before, before == 1 ? "" : "es", br_seen, br_seen == 1 ? "is" : "are"));
+          }
+        }
+        ++ai;
+        continue;
+      } else {
+        std::size_t point = ai < adv.size() ? adv[ai] : rr.events.size();
+        const auto& counts = counts_at(point);
+        if (counts[ix(e.field)] >= 5) {
+          adv_bad = true;
+          echo_fault(rule::CT_504, at(e),
+                     fmt::format("field {} holds 5 Huns at this point of the roll and receives "
+                                 "nothing more",
+                                 f.id));
+          continue;
+        }
+        bad = ai < adv.size()
+                  ? fmt::format(
+                        "the {} advance of the roll of {} is from {} to {}, not from {} "
+                        "to {}",
+                        ordinal(static_cast<int>(ai) + 1), rr.total,
+                        place_id(rr.events[adv[ai]].numeral),
+                        b.fields[ix(rr.events[adv[ai]].field)].id, place_id(e.from), f.id)
+                  : fmt::format("the roll of {} makes {} advance{}; this echo is one too many",
+                                rr.total, adv.size(), adv.size() == 1 ? "" : "s");
+      }
+      adv_bad = true;
+      echo_fault(rule::CT_503, at(e), *bad);
+      continue;
+    }
+    // A breach echo.
+    ++br_seen;
+    if (br_bad) continue;
+    const FieldDef& f = b.fields[ix(e.field)];
+    if (rr.total == 7 || !in_play(f.in, count) || bi >= br.size() ||
+        rr.events[br[bi]].field != e.field) {
+      br_bad = true;
+      echo_fault(rule::CT_505, at(e),
+                 rr.total == 7 ? std::string("no breach happens on a 7")
+                 : !in_play(f.in, count)
+                     ? fmt::format("field {} is not in play with {} players", f.id, count)
+                 : bi < br.size()
+                     ? fmt::format("the {} breach of the roll is by field {}, not {}",
+                                   ordinal(static_cast<int>(bi) + 1),
+                                   b.fields[ix(rr.events[br[bi]].field)].id, f.id)
+                     : fmt::format("the roll of {} makes {} breach{}; this echo is one too many",
+                                   rr.total, br.size(), br.size() == 1 ? "" : "es"));
+      continue;
+    }
+    const HunEvent& ev = rr.events[br[bi]];
+    if (any_adv && !adv_bad) {
+      int before = 0;
+      for (std::size_t k : adv)
+        if (k < br[bi]) ++before;
+      if (adv_seen != before) {
+        br_bad = true;
+        echo_fault(rule::CT_505, at(e),
+                   fmt::format("this breach is echoed out of order: it follows the {} advance "
+                               "of the roll",
+                               ordinal(before)));
+        continue;
+      }
+    }
+    if (!e.occupies.empty()) {
+      for (std::size_t k = 0; k < std::max(e.occupies.size(), ev.hexes.size()); ++k) {
+        if (k >= e.occupies.size()) {
+          echo_fault(rule::CT_507, at(e),
+                     fmt::format("{} Huns enter China in this breach, {} <occupy> echoed",
+                                 ev.hexes.size(), e.occupies.size()));
+          break;
+        }
+        int hex = e.occupies[k].first;
+        if (k >= ev.hexes.size()) {
+          echo_fault(rule::CT_507, at(e),
+                     fmt::format("only {} Hun{} enter{} China in this breach", ev.hexes.size(),
+                                 ev.hexes.size() == 1 ? "" : "s", ev.hexes.size() == 1 ? "s" : ""),
+                     static_cast<int>(k));
+          break;
+        }
+        if (hex != ev.hexes[k]) {
+          echo_fault(rule::CT_507, at(e),
+                     fmt::format("the {} Hun of this breach takes {} (the first hex of the "
+                                 "path with the fewest Huns), not {}",
+                                 ordinal(static_cast<int>(k) + 1), b.hexes[ix(ev.hexes[k])].id,
+                                 b.hexes[ix(hex)].id),
+                     static_cast<int>(k));
+          break;
+        }
+      }
+    }
+    ++bi;
+  }
+  if (any_adv && !adv_bad && ai < adv.size())
+    echo_fault(rule::CT_503, -1,
+               fmt::format("the roll of {} makes {} Hun advance{}, the echoes list {}", rr.total,
+                           adv.size(), adv.size() == 1 ? "" : "s", ai));
+  if (any_br && !br_bad && bi < br.size())
+    echo_fault(rule::CT_505, -1,
+               fmt::format("the roll of {} makes {} breach{}, the echoes list {}", rr.total,
+                           br.size(), br.size() == 1 ? "" : "es", bi));
+  if (!any_prod || prod_bad) return out;
+  if (rr.total == 7 || rr.huns_end) {
+    echo_fault(rule::CT_404, at(*first_produce),
+               rr.total == 7 ? std::string("nothing is produced on a 7")
+                             : std::string("the Huns' victory ended the game in this roll: "
+                                           "nothing is produced"));
+    return out;
+  }
+  std::array<bool, kColours> listed{};
+  auto short_note = [&](const Cards& a, const Cards& b2) {
+    for (int r = 0; r < kResources; ++r)
+      if (a[ix(r)] != b2[ix(r)] && rr.shortage[ix(r)]) return true;
+    return false;
+  };
+  for (const Echo& e : echoes) {
+    if (e.kind != Echo::Kind::produce) continue;
+    if (listed[ix(e.colour)]) {
+      echo_fault(rule::CT_404, at(e), fmt::format("{} is listed twice", name(e.colour)));
+      return out;
+    }
+    listed[ix(e.colour)] = true;
+    const Cards& actual = rr.produced[ix(e.colour)];
+    if (actual == e.cards.cards) continue;
+    bool shortage = short_note(actual, e.cards.cards);
+    echo_fault(shortage ? rule::CT_405 : rule::CT_404, at(e),
+               fmt::format("{} receives {} from the roll of {}, not {}{}", name(e.colour),
+                           card_list(actual), rr.total, card_list(e.cards.cards),
+                           shortage ? fmt::format(" (the bank is short of a resource owed: {})",
+                                                  rule::CT_405)
+                                    : std::string()));
+    return out;
+  }
+  for (Colour c : seats_) {
+    if (listed[ix(c)] || total(rr.produced[ix(c)]) == 0) continue;
+    bool shortage = short_note(rr.produced[ix(c)], Cards{});
+    echo_fault(shortage ? rule::CT_405 : rule::CT_404, -1,
+               fmt::format("{} receives {} from the roll of {}, but no <produce> lists it "
+                           "(when any is given, every colour that receives cards is listed)",
+                           name(c), card_list(rr.produced[ix(c)]), rr.total));
+    return out;
+  }
+  return out;
+}
+
+// ---- claims ----------------------------------------------------------------------------------
+
+std::string describe_vp(const VpBreakdown& b) {
+  std::vector<std::string> parts;
+  if (b.settlements)
+    parts.push_back(fmt::format("{} settlement{}", b.settlements, b.settlements == 1 ? "" : "s"));
+  if (b.cities) parts.push_back(fmt::format("{} cit{} x2", b.cities, b.cities == 1 ? "y" : "ies"));
+  if (b.longest_road) parts.push_back("Longest Road 2");
+  if (b.largest_army) parts.push_back("Largest Army 1");
+  if (b.vp_cards)
+    parts.push_back(fmt::format("{} VP card{}", b.vp_cards, b.vp_cards == 1 ? "" : "s"));
+  if (b.malus)
+    parts.push_back(fmt::format("{} malus chip{} -{}", b.malus, b.malus == 1 ? "" : "s", b.malus));
+  std::string out;
+  for (const auto& p : parts)
+    out += fmt::format("{}{}", out.empty() ? "" : ", ", p);
+  return out.empty() ? std::string("nothing") : out;
+}
+
+std::optional<Violation> State::claim_fault(Colour c, int vp) const {
+  if (!player(c).playing)
+    return Violation{rule::CT_906, fmt::format("a claim for {}, who is not playing", name(c))};
+  int now = this->vp(c);
+  if (now == vp) return std::nullopt;
+  return Violation{rule::CT_906, fmt::format("{} is claimed to have {} VP here, recomputed {} ({})",
+                                             name(c), vp, now, describe_vp(vp_breakdown(c)))};
+}
+
+std::optional<Violation> State::final_fault(Colour c, int vp) const {
+  if (!player(c).playing)
+    return Violation{rule::CT_906,
+                     fmt::format("a final claim for {}, who is not playing", name(c))};
+  int now = this->vp(c);
+  if (now == vp) return std::nullopt;
+  return Violation{rule::CT_906, fmt::format("{}'s final VP are claimed {}, recomputed {} ({})",
+                                             name(c), vp, now, describe_vp(vp_breakdown(c)))};
 }
 
 }  // namespace wallaudit::ct

@@ -26,6 +26,7 @@ struct Violation {
   std::string message;
   int ref = -1;
   std::uint32_t follows = 0;  // line of an earlier error it may come from; 0 none
+  int sub = -1;               // a part of the part `ref` (an <occupy> of a breach echo)
 };
 using Violations = std::vector<Violation>;
 
@@ -150,11 +151,33 @@ class State {
   std::optional<Colour> active() const;
   bool in_special() const { return turn_.special; }
   bool rolled() const { return turn_.rolled; }
+  // Cards `c` still has to discard on this turn's 7 (CT-406).
+  int discard_due(Colour c) const { return turn_.discard_due[static_cast<std::size_t>(c)]; }
 
   // The line of the first violation that changed the state replayed (0: none yet).
   std::uint32_t taint_line() const;
   // The line of the step being applied: violations are attributed to it for `follows`.
   void set_line(std::uint32_t line) { line_ = line; }
+
+  // ---- the order of play (CT-303, CT-304, CT-401, CT-410) -------------------------------------
+  // Each checks that `c` is due and moves the order on; after a colour out of turn, play goes
+  // on from that colour, as the players went on.
+  // A border fort: the next fort slot (CT-303).
+  std::optional<Violation> fort_due(Colour c);
+  // A founding settlement: the next settlement slot (CT-304); `round_b` tells whether the slot
+  // taken is one of round B.
+  std::optional<Violation> founding_due(Colour c, bool& round_b);
+  bool forts_placed() const { return founding_pos_ >= players(); }
+  bool founding_complete() const { return founding_pos_ >= 3 * players(); }
+  // The colours whose placements are still due, once each in order: the forts' while a fort is
+  // due, otherwise the founding settlements'.
+  std::vector<Colour> founding_missing() const;
+  // A turn (CT-401); `turn` counts the turns from 1.
+  std::optional<Violation> turn_due(Colour c, int turn);
+  // A special building phase after the last turn (CT-410).
+  std::optional<Violation> special_due(Colour c);
+  // The colour whose turn comes next.
+  Colour next_turn() const { return seats_[static_cast<std::size_t>(next_seat_)]; }
 
   // ---- founding (CT-3xx) -----------------------------------------------------------------------
   Violations place_fort(Colour c, int wall);
@@ -162,6 +185,15 @@ class State {
   // `gained` (CT-306). ref 1: the road.
   Violations place_founding(Colour c, const PlaceRef& vertex, const PlaceRef& road, bool round_b,
                             Cards& gained);
+  // Whether the record gives the starting resources with <gain> (CT-306); then a <gain> of its
+  // colour is due after each round-B settlement that receives cards.
+  void set_gains_given(bool given) { gains_given_ = given; }
+  // A <gain> of `c` (CT-306); when another colour's gain was due, the first violation is that
+  // one's (ref 0: its round-B settlement).
+  Violations gain(Colour c, const Cards& cards);
+  // The gain due, when another step than a <gain> comes (CT-306; ref 0: the round-B settlement
+  // that receives cards without one). Nothing is due afterwards.
+  std::optional<Violation> gain_missing();
 
   // ---- turns (CT-4xx) ---------------------------------------------------------------------------
   // Starts a turn (seq: the play element, from 1) and checks the start-of-turn win (CT-903).
@@ -172,6 +204,10 @@ class State {
   Violations end_element();
 
   Violations roll(int d1, int d2, RollResult& out);
+  // What the echoes of a roll get wrong about what it did (CT-404, CT-405, CT-503–CT-505,
+  // CT-507): ref the echo (-1 the roll itself), sub an <occupy> of a breach echo. An echo
+  // changes nothing the roll does.
+  Violations echo_faults(const std::vector<Echo>& echoes, const RollResult& rr) const;
   Violations discard(Colour c, const CardList& cards);
   Violations pirate(int hex);
   Violations steal(Colour from, Resource card);
@@ -189,6 +225,12 @@ class State {
   Violations reveal(DevCard card);
   // A reveal in the record's <end> (CT-1006).
   Violations end_reveal(Colour c, DevCard card);
+
+  // ---- claims (CT-906) -------------------------------------------------------------------------
+  // A <claim> of `c`'s VP during play, and a <final> claim after the end's reveals: a dispute
+  // (rule CT-906) when `c` is not playing or its VP recomputed here differ from `vp`.
+  std::optional<Violation> claim_fault(Colour c, int vp) const;
+  std::optional<Violation> final_fault(Colour c, int vp) const;
 
  private:
   enum Domain : std::uint8_t { kBoardDomain, kHunDomain, kDeckDomain, kHandDomain };
@@ -256,11 +298,28 @@ class State {
     bool last_was_pirate = false;
   } turn_;
 
+  // The starting resources of the last round-B settlement, while its <gain> is due.
+  struct GainDue {
+    Colour colour;
+    Cards cards;
+  };
+  bool gains_given_ = false;
+  std::optional<GainDue> gain_due_;
+  // The order of play.
+  std::vector<int> founding_sequence() const;  // the seat of each founding slot
+  int founding_pos_ = 0;                       // founding slots taken
+  int next_seat_ = 0;                          // the seat whose turn comes next
+  int last_turn_seat_ = 0;                     // the seat of the last turn
+  int next_special_ = 1;  // the nearest seat offset from it that may take a special phase
+  bool turn_seen_ = false;
+
   std::array<std::uint32_t, kHandDomain + kColours> taint_{};
   std::uint32_t line_ = 0;
 };
 
 // "2 brick, 1 ore" style descriptions.
 std::string describe_hand(const Cards& cards);
+// What victory points are made of: "2 settlements, 1 city x2, Longest Road 2".
+std::string describe_vp(const VpBreakdown& b);
 
 }  // namespace wallaudit::ct

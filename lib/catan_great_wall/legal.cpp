@@ -1,0 +1,299 @@
+#include "catan_great_wall/legal.hpp"
+
+#include "catan_great_wall/rule_ids.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace wallaudit::ct {
+
+namespace {
+
+std::size_t ix(int i) {
+  return static_cast<std::size_t>(i);
+}
+
+PlaceRef ref(const Board& board, const PlaceName& p, bool vertex) {
+  PlaceRef r;
+  r.hex = p.hex;
+  r.index = vertex ? board.corner(p.hex, p.part) : board.side(p.hex, p.part);
+  r.text = fmt::format("{}.{}", board.hexes[ix(p.hex)].id,
+                       vertex ? corner_name(p.part) : side_name(p.part));
+  return r;
+}
+
+CardList list(const Cards& cards) {
+  CardList l;
+  l.cards = cards;
+  for (int r = 0; r < kResources; ++r)
+    for (int k = 0; k < cards[ix(r)]; ++k)
+      l.order.push_back(static_cast<Resource>(r));
+  return l;
+}
+
+std::vector<HunDraw> draws(const std::vector<int>& numerals) {
+  std::vector<HunDraw> out;
+  for (int n : numerals)
+    out.push_back({n, {}});
+  return out;
+}
+
+// A vertex or edge by its canonical name (through a land hex where there is one).
+PlaceName name_of(const Board& board, int index, bool vertex) {
+  std::string text = vertex ? board.vertex_name(index) : board.edge_name(index);
+  std::size_t dot = text.rfind('.');
+  std::string_view part = std::string_view(text).substr(dot + 1);
+  auto p = vertex ? parse_corner(part) : parse_side(part);
+  return PlaceName{board.find_hex(text.substr(0, dot)), p ? *p : -1};
+}
+
+// Every choice of `count` cards out of `hand`.
+void choices(const Cards& hand, int count, int from, Cards& chosen, std::vector<Cards>& out) {
+  if (count == 0) {
+    out.push_back(chosen);
+    return;
+  }
+  for (int r = from; r < kResources; ++r) {
+    if (chosen[ix(r)] >= hand[ix(r)]) continue;
+    ++chosen[ix(r)];
+    choices(hand, count - 1, r, chosen, out);
+    --chosen[ix(r)];
+  }
+}
+
+}  // namespace
+
+Violations apply_move(State& st, const Move& m) {
+  const Board& b = m.board();
+  switch (m.what) {
+    case Move::Kind::roll: {
+      RollResult rr;
+      return st.roll(m.d1, m.d2, rr);
+    }
+    case Move::Kind::discard:
+      return st.discard(*m.colour, list(m.cards));
+    case Move::Kind::pirate:
+      return st.pirate(m.hex);
+    case Move::Kind::steal:
+      return st.steal(m.other, m.card);
+    case Move::Kind::trade:
+      return st.trade(m.other, list(m.cards), list(m.get));
+    case Move::Kind::bank:
+      return st.maritime(list(m.cards), list(m.get));
+    case Move::Kind::road:
+      return st.road(ref(b, m.place, false));
+    case Move::Kind::settlement:
+      return st.settlement(ref(b, m.place, true), draws(m.draws));
+    case Move::Kind::city:
+      return st.city(ref(b, m.place, true), draws(m.draws));
+    case Move::Kind::wall_piece:
+      return st.wall_piece(m.number);
+    case Move::Kind::buy_card:
+      return st.buy_card(m.dev);
+    case Move::Kind::play_card: {
+      Step s;
+      s.kind = StepKind::play_card;
+      s.dev = m.dev;
+      for (const KnightMove& k : m.knight) {
+        KnightAction a;
+        a.kind = k.kind;
+        a.from = k.from;
+        a.to = k.to;
+        a.hex = k.hex;
+        a.numeral = k.numeral;
+        a.colour = k.colour;
+        a.card = k.card;
+        s.actions.push_back(a);
+      }
+      for (const PlaceName& r : m.roads)
+        s.roads.push_back(ref(b, r, false));
+      for (Resource r : m.take) {
+        ++s.take.cards[static_cast<std::size_t>(r)];
+        s.take.order.push_back(r);
+      }
+      s.resource = m.card;
+      for (const auto& [c, n] : m.gives)
+        s.gives.push_back({c, n, {}});
+      return st.play_card(s);
+    }
+    case Move::Kind::reveal:
+      return st.reveal(*m.dev);
+    case Move::Kind::end:
+      return st.end_element();
+    default:
+      return {};
+  }
+}
+
+LegalActions trade_build_actions(const State& st) {
+  LegalActions out;
+  std::optional<Colour> active = st.active();
+  if (!active || st.over()) return out;
+  const Colour c = *active;
+  const std::shared_ptr<const Board> board = st.board_ptr();
+  auto keep = [&](Move m) {
+    State copy = st;
+    if (apply_move(copy, m).empty()) out.listed.push_back(std::make_unique<Move>(std::move(m)));
+  };
+  auto move = [&](Move::Kind k) { return Move(board, c, k); };
+  // The Hun numerals a settlement or city may draw: each still in the bag, or none when the
+  // bag is empty.
+  std::vector<std::vector<int>> draw_options;
+  for (int n = 0; n < kNumerals; ++n)
+    if (st.numeral_in_play(n) && st.bag(n) > 0) draw_options.push_back({n});
+  draw_options.push_back({});
+  for (int e = 0; e < board->edge_count(); ++e) {
+    if (!board->edge_on_board(e, st.players())) continue;
+    Move m = move(Move::Kind::road);
+    m.place = name_of(*board, e, false);
+    keep(std::move(m));
+  }
+  for (Move::Kind k : {Move::Kind::settlement, Move::Kind::city}) {
+    for (int v = 0; v < board->vertex_count(); ++v) {
+      if (!board->vertex_on_board(v, st.players())) continue;
+      for (const auto& d : draw_options) {
+        Move m = move(k);
+        m.place = name_of(*board, v, true);
+        m.draws = d;
+        keep(std::move(m));
+      }
+    }
+  }
+  for (int level = 1; level <= 5; ++level) {
+    Move m = move(Move::Kind::wall_piece);
+    m.number = level;
+    keep(std::move(m));
+  }
+  keep(move(Move::Kind::buy_card));
+  for (int give = 0; give < kResources; ++give)
+    for (int rate = 2; rate <= 4; ++rate)
+      for (int get = 0; get < kResources; ++get) {
+        if (get == give) continue;
+        Move m = move(Move::Kind::bank);
+        m.cards[ix(give)] = rate;
+        m.get[ix(get)] = 1;
+        keep(std::move(m));
+      }
+  keep(move(Move::Kind::end));
+  // Domestic trades: described when at least one trade of one card for one is legal here.
+  const Cards& hand = st.player(c).hand;
+  bool trade = false;
+  for (Colour x : st.seats())
+    for (int a = 0; a < kResources && !trade; ++a)
+      for (int b = 0; b < kResources && !trade; ++b) {
+        if (x == c || a == b || hand[ix(a)] == 0 || st.player(x).hand[ix(b)] == 0) continue;
+        Move m = move(Move::Kind::trade);
+        m.other = x;
+        m.cards[ix(a)] = 1;
+        m.get[ix(b)] = 1;
+        State copy = st;
+        trade = apply_move(copy, m).empty();
+      }
+  if (trade)
+    out.described.push_back(
+        {"trade", fmt::format("{} gives 1–{} of its cards for 1 or more cards of another "
+                              "playing colour, who gives only what it holds; never like for like",
+                              name(c), total(hand))});
+  return out;
+}
+
+LegalActions turn_actions(const State& st) {
+  LegalActions out;
+  std::optional<Colour> active = st.active();
+  if (!active || st.over()) return out;
+  const Colour c = *active;
+  const std::shared_ptr<const Board> board = st.board_ptr();
+  auto legal = [&](const Move& m) {
+    State copy = st;
+    return apply_move(copy, m).empty();
+  };
+  auto keep = [&](Move m) {
+    if (legal(m)) out.listed.push_back(std::make_unique<Move>(std::move(m)));
+  };
+  for (int d1 = 1; d1 <= 6; ++d1)
+    for (int d2 = 1; d2 <= 6; ++d2) {
+      Move m(board, c, Move::Kind::roll);
+      m.d1 = d1;
+      m.d2 = d2;
+      keep(std::move(m));
+    }
+  for (Colour x : st.seats()) {
+    int due = st.discard_due(x);
+    if (due == 0) continue;
+    std::vector<Cards> options;
+    Cards chosen{};
+    choices(st.player(x).hand, due, 0, chosen, options);
+    for (const Cards& cards : options) {
+      Move m(board, x, Move::Kind::discard);
+      m.cards = cards;
+      keep(std::move(m));
+    }
+  }
+  for (int h = 0; h < static_cast<int>(board->hexes.size()); ++h) {
+    Move m(board, c, Move::Kind::pirate);
+    m.hex = h;
+    keep(std::move(m));
+  }
+  for (Colour x : st.seats())
+    for (int r = 0; r < kResources; ++r) {
+      Move m(board, c, Move::Kind::steal);
+      m.other = x;
+      m.card = static_cast<Resource>(r);
+      keep(std::move(m));
+    }
+  {
+    Move knight(board, c, Move::Kind::play_card);
+    knight.dev = DevCard::knight;
+    State copy = st;
+    Violations vs = apply_move(copy, knight);
+    if (vs.empty()) out.listed.push_back(std::make_unique<Move>(knight));
+    bool only_count = !vs.empty() && std::all_of(vs.begin(), vs.end(), [](const Violation& v) {
+      return v.rule == rule::CT_803;
+    });
+    if (vs.empty() || only_count)
+      out.described.push_back(
+          {"play", fmt::format("{} plays a knight with up to two actions: move-hun FROM TO, "
+                               "chase-hun HEX NUMERAL, pirate HEX (then steal COLOUR CARD "
+                               "where there is a victim)",
+                               name(c))});
+  }
+  for (DevCard d : {DevCard::road_building, DevCard::monopoly, DevCard::year_of_plenty}) {
+    Move m(board, c, Move::Kind::play_card);
+    m.dev = d;
+    if (d == DevCard::monopoly) {
+      for (int r = 0; r < kResources; ++r) {
+        m.card = static_cast<Resource>(r);
+        keep(m);
+      }
+    } else if (d == DevCard::year_of_plenty) {
+      for (int a = 0; a < kResources; ++a)
+        for (int b = a; b < kResources; ++b) {
+          m.take = {static_cast<Resource>(a), static_cast<Resource>(b)};
+          keep(m);
+        }
+    } else {
+      // Road building: as many of the roads listed for this decision as the rules allow.
+      keep(m);
+      if (legal(m)) continue;
+      for (int e = 0; e < board->edge_count(); ++e) {
+        if (!board->edge_on_board(e, st.players())) continue;
+        m.roads = {name_of(*board, e, false)};
+        keep(m);
+      }
+    }
+  }
+  {
+    Move m(board, c, Move::Kind::reveal);
+    m.dev = DevCard::victory_point;
+    keep(std::move(m));
+  }
+  LegalActions builds = trade_build_actions(st);
+  for (auto& a : builds.listed)
+    out.listed.push_back(std::move(a));
+  for (auto& f : builds.described)
+    out.described.push_back(std::move(f));
+  return out;
+}
+
+}  // namespace wallaudit::ct

@@ -1,0 +1,372 @@
+// The typed actions of "The Great Wall": the actions of every sample record, their canonical
+// text, which reads back into the same action, and the messages for text that is not one.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catan_great_wall/action.hpp"
+#include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/legal.hpp"
+#include "catan_great_wall/reader.hpp"
+#include "catan_great_wall/writer.hpp"
+#include "core/xml.hpp"
+#include "support/ct_records.hpp"
+#include "support/support.hpp"
+
+namespace wallaudit::test {
+namespace {
+
+using ct::Move;
+
+struct Read {
+  Diagnostics diagnostics;
+  std::optional<ct::Record> record;
+};
+
+Read read(const std::string& xml) {
+  Read out;
+  auto doc = XmlDocument::parse(xml, out.diagnostics);
+  if (!doc) return out;
+  ct::BoardCatalogue catalogue = ct::make_catalogue({}, out.diagnostics);
+  out.record = ct::read_record(*doc, catalogue, {}, out.diagnostics);
+  return out;
+}
+
+std::vector<std::string> texts(const std::vector<PlacedAction>& actions) {
+  std::vector<std::string> out;
+  for (const auto& a : actions)
+    out.push_back(a.action->text());
+  return out;
+}
+
+// The example of the format: its set-up and first turn, action by action.
+TEST(CtActions, TheExampleAsActions) {
+  CtRecord r;
+  r.turns = ct_upto(ct_doc_turns(), 1);
+  Read in = read(r.str());
+  ASSERT_TRUE(in.record.has_value());
+  std::vector<std::string> got = texts(ct::record_actions(*in.record));
+  std::vector<std::string> want = {
+      "red: fort W4",
+      "blue: fort W5",
+      "white: fort W6",
+      "orange: fort W3",
+      "orange: found C6.N road C6.NW",
+      "red: found B8.S road B8.SW",
+      "blue: found C10.N road C10.NW",
+      "white: found C12.S road C12.SW",
+      "white: found C7.S road C7.SE",
+      "white: gain brick brick ore",
+      "blue: found D9.N road D9.NE",
+      "blue: gain lumber wool grain",
+      "red: found C8.S road C8.SW",
+      "red: gain lumber grain ore",
+      "orange: found D5.N road D5.NE",
+      "orange: gain lumber wool grain",
+      "red: turn",
+  };
+  ASSERT_GE(got.size(), want.size());
+  EXPECT_EQ(std::vector<std::string>(got.begin(), got.begin() + static_cast<long>(want.size())),
+            want);
+  EXPECT_EQ(got.back(), "red: end");
+}
+
+// Every action of every sample record that reads writes a text that reads back as the same
+// action.
+TEST(CtActions, EverySampleActionRoundTrips) {
+  namespace fs = std::filesystem;
+  int records = 0, actions = 0;
+  for (const auto& entry :
+       fs::recursive_directory_iterator(fs::path(source_dir()) / "samples/catan-great-wall")) {
+    if (entry.path().extension() != ".xml" || entry.path().parent_path().filename() == "boards")
+      continue;
+    std::ifstream file(entry.path());
+    std::stringstream text;
+    text << file.rdbuf();
+    Read in = read(text.str());
+    if (!in.record) continue;
+    ++records;
+    for (const PlacedAction& p : ct::record_actions(*in.record)) {
+      ++actions;
+      std::string error;
+      std::string written = p.action->text();
+      auto back = ct::parse_move(written, in.record->board, error);
+      ASSERT_TRUE(back.has_value()) << entry.path() << ": " << written << ": " << error;
+      EXPECT_EQ(back->text(), written) << entry.path();
+      EXPECT_EQ(back->kind(), p.action->kind());
+      EXPECT_EQ(back->actor(), p.action->actor());
+      EXPECT_TRUE(p.loc.known()) << entry.path() << ": " << written;
+    }
+  }
+  EXPECT_GT(records, 30);
+  EXPECT_GT(actions, 1000);
+}
+
+// Actions of every kind, as text, read back unchanged.
+TEST(CtActions, EveryKindRoundTrips) {
+  Read in = read(CtRecord().str());
+  ASSERT_TRUE(in.record.has_value());
+  for (std::string text : {
+           "red: fort W4",
+           "orange: found C6.N road C6.NW hun I",
+           "red: gain lumber grain ore",
+           "red: gain",
+           "red: turn",
+           "green: special",
+           "red: roll 3 4",
+           "red: roll 6 5, advance II F3, breach F3 occupy A1 A2, produce white brick brick",
+           "red: roll 1 1, breach F1, produce blue",
+           "white: discard brick brick",
+           "red: pirate E8",
+           "red: steal blue wool",
+           "red: trade blue give wool get grain grain",
+           "red: trade blue give get grain",
+           "red: bank give brick brick brick brick get ore",
+           "red: road B8.SW",
+           "red: settlement D12.S hun II",
+           "red: city A8.NW hun III hun I",
+           "red: city A8.NW",
+           "red: wall-piece 2",
+           "red: buy-card",
+           "red: buy-card knight",
+           "red: play knight, move-hun I II, chase-hun A12 I, pirate E8, steal blue wool",
+           "red: play knight",
+           "red: play road-building B8.SW C8.W",
+           "red: play year-of-plenty grain ore",
+           "red: play monopoly wool, give blue 2, give white 1",
+           "red: play victory-point",
+           "red: reveal knight",
+           "white: claim 2",
+           "red: end",
+           "red: end-reveal victory-point",
+           "red: final 10",
+           "chance: outcome huns",
+           "chance: outcome red",
+       }) {
+    std::string error;
+    auto m = ct::parse_move(text, in.record->board, error);
+    ASSERT_TRUE(m.has_value()) << text << ": " << error;
+    EXPECT_EQ(m->text(), text);
+    EXPECT_EQ(m->clone()->text(), text);
+  }
+}
+
+TEST(CtActions, TextThatIsNoActionIsRefusedWithItsReason) {
+  Read in = read(CtRecord().str());
+  ASSERT_TRUE(in.record.has_value());
+  struct Bad {
+    std::string text, message;
+  };
+  for (const Bad& b : std::vector<Bad>{
+           {"red wall", "\"red wall\" is not an action (ACTOR: KIND …)"},
+           {"purple: turn", "\"purple\" is neither a colour nor \"chance\""},
+           {"red: ", "\"red: \" names no kind of action"},
+           {"red: wall 2A.W5", "\"wall\" is not a kind of action of The Great Wall"},
+           {"chance: turn", "a turn is taken by a colour, not by chance"},
+           {"red: outcome huns", "an outcome is claimed by chance, not by a colour"},
+           {"red: road Z9.SW", "\"red: road Z9.SW\" is not a well-formed road action"},
+           {"red: roll 7 1", "\"red: roll 7 1\" is not a well-formed roll action"},
+           {"red: settlement D12.S hun VI",
+            "\"red: settlement D12.S hun VI\" is not a well-formed settlement action"},
+           {"red: turn, roll 1 1", "\"red: turn, roll 1 1\" is not a well-formed turn action"},
+           {"red: play victory-point wool",
+            "\"red: play victory-point wool\" is not a well-formed play action"},
+       }) {
+    std::string error;
+    EXPECT_FALSE(ct::parse_move(b.text, in.record->board, error).has_value()) << b.text;
+    EXPECT_EQ(error, b.message);
+  }
+}
+
+// Each finding as "RULE@turn", "(follow-on)" added where marked.
+std::vector<std::string> verdict_of(const GameResult& result) {
+  std::vector<std::string> out{fmt::format("verdict {}", static_cast<int>(result.verdict))};
+  for (const auto& d : result.diagnostics.items())
+    out.push_back(fmt::format("{}@{}{}", d.rule, d.turn, d.follow_on ? " (follow-on)" : ""));
+  return out;
+}
+
+// Writing is the inverse of reading: every sample record that reads, written again from its
+// head and its actions, reads into the same actions and checks with the same findings.
+TEST(CtActions, WrittenRecordsReadBackIntoTheSameActions) {
+  namespace fs = std::filesystem;
+  int records = 0;
+  for (const auto& entry :
+       fs::recursive_directory_iterator(fs::path(source_dir()) / "samples/catan-great-wall")) {
+    if (entry.path().extension() != ".xml" || entry.path().parent_path().filename() == "boards")
+      continue;
+    std::ifstream file(entry.path());
+    std::stringstream text;
+    text << file.rdbuf();
+    Read in = read(text.str());
+    if (!in.record || in.record->board->origin != "built in") continue;
+    ++records;
+    std::vector<PlacedAction> placed = ct::record_actions(*in.record);
+    std::vector<std::string> before = texts(placed);
+    std::vector<ActionPtr> actions;
+    for (PlacedAction& p : placed)
+      actions.push_back(std::move(p.action));
+    std::string written = ct::write_record(*in.record, actions);
+    Read again = read(written);
+    ASSERT_TRUE(again.record.has_value()) << entry.path() << "\n" << written;
+    EXPECT_EQ(texts(ct::record_actions(*again.record)), before) << entry.path();
+    EXPECT_EQ(verdict_of(check_text(written)), verdict_of(check_text(text.str())))
+        << entry.path() << "\n"
+        << written;
+  }
+  EXPECT_GT(records, 30);
+}
+
+// Blue's turn 10 after its roll of 2 (support/ct_records): the engine's state there, and the
+// record's head and actions up to that point.
+struct AfterRoll {
+  Read in;
+  std::vector<PlacedAction> actions;  // ending with blue's roll
+  std::optional<ct::State> state;
+};
+
+AfterRoll blue_after_roll(int d1 = 1, int d2 = 1, bool roll = true) {
+  AfterRoll out;
+  CtRecord r;
+  r.turns = ct_plus(ct_turns9(),
+                    fmt::format(R"(<turn colour="blue"><roll d1="{}" d2="{}"/></turn>)", d1, d2));
+  out.in = read(r.str());
+  if (!out.in.record) return out;
+  out.actions = ct::record_actions(*out.in.record);
+  out.actions.pop_back();  // blue's end
+  ct::CheckerSettings settings;
+  settings.keep_snapshots = true;
+  Diagnostics ignored;
+  ct::Outcome o = ct::replay_record(*out.in.record, settings, ignored);
+  out.state = *o.snapshots.at(9).state;
+  out.state->begin_turn(ct::Colour::blue, 10);
+  ct::RollResult rr;
+  if (roll) {
+    EXPECT_TRUE(out.state->roll(d1, d2, rr).empty());
+  }
+  return out;
+}
+
+// Every action listed after the roll is legal where it stands: the record that goes on with
+// it checks ok; and what breaks a rule there is not listed.
+TEST(CtActions, WhatIsListedAfterTheRollIsLegal) {
+  AfterRoll at = blue_after_roll();
+  ASSERT_TRUE(at.state.has_value());
+  LegalActions legal = ct::trade_build_actions(*at.state);
+  std::vector<std::string> listed;
+  for (const auto& a : legal.listed)
+    listed.push_back(a->text());
+  auto has = [&](const std::string& t) {
+    return std::find(listed.begin(), listed.end(), t) != listed.end();
+  };
+  EXPECT_TRUE(has("blue: road D9.NW"));
+  EXPECT_TRUE(has("blue: buy-card"));
+  EXPECT_TRUE(has("blue: end"));
+  EXPECT_FALSE(has("blue: road D12.SE"));              // CT-604
+  EXPECT_FALSE(has("blue: road D9.NE"));               // CT-604: occupied
+  EXPECT_FALSE(has("blue: settlement D12.S hun II"));  // CT-605
+  EXPECT_FALSE(has("blue: wall-piece 2"));             // CT-607
+  ASSERT_EQ(legal.described.size(), 1u);
+  EXPECT_EQ(legal.described[0].kind, "trade");
+  EXPECT_EQ(legal.described[0].bounds,
+            "blue gives 1–9 of its cards for 1 or more cards of another playing colour, who "
+            "gives only what it holds; never like for like");
+  for (const auto& a : legal.listed) {
+    SCOPED_TRACE(a->text());
+    std::vector<ActionPtr> actions;
+    for (const PlacedAction& p : at.actions)
+      actions.push_back(p.action->clone());
+    actions.push_back(a->clone());
+    if (a->kind() != "end")
+      actions.push_back(
+          std::make_unique<Move>(at.in.record->board, ct::Colour::blue, Move::Kind::end));
+    std::string written = ct::write_record(*at.in.record, actions);
+    GameResult result = check_text(written);
+    EXPECT_EQ(result.verdict, Verdict::ok) << written;
+  }
+}
+
+// Repair hints rank the legal actions of the same kind by distance: a road on an occupied edge
+// is nearest to the free edges of the same hex.
+TEST(CtActions, TheNearestLegalRoadComesFirst) {
+  AfterRoll at = blue_after_roll();
+  ASSERT_TRUE(at.state.has_value());
+  LegalActions legal = ct::trade_build_actions(*at.state);
+  std::string error;
+  auto wanted = ct::parse_move("blue: road D9.NE", at.in.record->board, error);
+  ASSERT_TRUE(wanted.has_value()) << error;
+  std::vector<std::pair<int, std::string>> ranked;
+  for (const auto& a : legal.listed)
+    ranked.emplace_back(wanted->distance(*a), a->text());
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  ASSERT_GE(ranked.size(), 3u);
+  EXPECT_EQ(ranked[0].second, "blue: road D9.NW");
+  EXPECT_EQ(ranked[0].first, 1);
+  for (const auto& [d, text] : ranked)
+    if (text.rfind("blue: road", 0) != 0) {
+      EXPECT_GE(d, 1000) << text;
+    }
+  EXPECT_EQ(wanted->distance(*wanted), 0);
+}
+
+std::vector<std::string> listed_texts(const LegalActions& legal) {
+  std::vector<std::string> out;
+  for (const auto& a : legal.listed)
+    out.push_back(a->text());
+  return out;
+}
+
+bool contains(const std::vector<std::string>& texts, const std::string& text) {
+  return std::find(texts.begin(), texts.end(), text) != texts.end();
+}
+
+// Each decision of a turn lists what the engine accepts there: before the roll the 36 throws
+// and the card blue may play; on a 7 first the discards of the colours holding more than 7
+// cards, then the pirate.
+TEST(CtActions, EachDecisionOfATurnListsItsOwnActions) {
+  {
+    AfterRoll before = blue_after_roll(1, 1, false);
+    ASSERT_TRUE(before.state.has_value());
+    LegalActions legal = ct::turn_actions(*before.state);
+    std::vector<std::string> texts = listed_texts(legal);
+    EXPECT_EQ(std::count_if(texts.begin(), texts.end(),
+                            [](const std::string& t) { return t.rfind("blue: roll ", 0) == 0; }),
+              36);
+    EXPECT_TRUE(contains(texts, "blue: roll 3 4"));
+    EXPECT_FALSE(contains(texts, "blue: road D9.NW"));  // CT-402: building comes after the roll
+    EXPECT_FALSE(contains(texts, "blue: end"));         // CT-402: a turn has a roll
+    ASSERT_EQ(legal.described.size(), 1u);              // no trade before the roll (CT-402)
+    EXPECT_EQ(legal.described[0].kind, "play");         // blue's knight of turn 6
+  }
+  AfterRoll seven = blue_after_roll(3, 4);
+  ASSERT_TRUE(seven.state.has_value());
+  std::vector<std::string> texts = listed_texts(ct::turn_actions(*seven.state));
+  EXPECT_TRUE(contains(texts, "red: discard wool wool grain grain"));
+  EXPECT_TRUE(contains(texts, "white: discard brick brick brick wool"));
+  EXPECT_FALSE(contains(texts, "red: discard wool wool grain"));  // 4 of red's 8 cards
+  for (const std::string& t : texts)
+    EXPECT_TRUE(t.rfind("red: discard ", 0) == 0 || t.rfind("white: discard ", 0) == 0) << t;
+  // Once both have discarded, the pirate moves.
+  ct::State after = *seven.state;
+  for (const char* text :
+       {"red: discard wool wool grain grain", "white: discard brick brick brick wool"}) {
+    std::string error;
+    auto m = ct::parse_move(text, seven.in.record->board, error);
+    ASSERT_TRUE(m.has_value()) << error;
+    EXPECT_TRUE(ct::apply_move(after, *m).empty()) << text;
+  }
+  texts = listed_texts(ct::turn_actions(after));
+  ASSERT_FALSE(texts.empty());
+  for (const std::string& t : texts)
+    EXPECT_EQ(t.rfind("blue: pirate ", 0), 0u) << t;
+}
+
+}  // namespace
+}  // namespace wallaudit::test
