@@ -13,4 +13,6 @@ status=0
 echo
 echo "Checked the bundled samples (exit status $status): those under legal/ are ok; those under"
 echo "illegal/, disputed/ and malformed/ are wrong on purpose, to show what the tool reports."
+echo "The program is $(pwd)/build/wallaudit; 'sudo cmake --install build' puts it on the PATH"
+echo "(/usr/local/bin/wallaudit) with its man pages and shell completions."
 [ "$status" -le 2 ]

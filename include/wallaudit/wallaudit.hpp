@@ -1,0 +1,71 @@
+// The public C++ API of wallaudit: check records (bytes, files, directories, archives) with
+// every game compiled in, get their results and the JSON form `wallaudit check --format jsonl`
+// prints, and drive a record's game move by move through the engine interface.
+//
+//   #include <wallaudit/wallaudit.hpp>
+//   find_package(wallaudit) + target_link_libraries(x wallaudit::wallaudit), or
+//   pkg-config --cflags --libs wallaudit
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/check.hpp"     // the engine's generic driver: drive(), Replay, EngineGame
+#include "core/engine.hpp"    // the engine interface: Action, State, Finding, LegalActions
+#include "core/game.hpp"      // GameResult, Verdict, Diagnostic, CheckContext
+#include "core/registry.hpp"  // builtin_registry(), check_record(), drive_record()
+
+namespace wallaudit {
+
+// The version of the library ("0.1.0").
+const char* version();
+
+// One checked input.
+struct Checked {
+  std::string name;  // as `wallaudit check` names it: "a.xml", "games.tar!dir/a.xml"
+  GameResult result;
+  std::uint64_t bytes = 0;   // the record's size
+  double seconds = 0;        // the time its check took
+  std::string duplicate_of;  // the earlier input of the same game, in check_many; else empty
+  std::string json;          // to_json(*this), when CheckOptions::json asked for it
+};
+
+struct CheckOptions {
+  int jobs = 1;            // threads
+  bool all_files = false;  // in directories and archives, every file, not only *.xml
+  bool json = false;       // render Checked::json on the worker threads, as the command does
+};
+
+// The context `wallaudit check` uses without options: every game's built-in definitions
+// prepared, duplicate keys computed. Built once; safe to share between threads.
+const CheckContext& default_context();
+
+// Checks the bytes of one record. Files the record names (boards, maps) are not read: there
+// is no directory to look them up in.
+Checked check_bytes(std::string text, std::string name = "-");
+
+// Checks the record at `path` as `wallaudit check PATH` does (files it names are looked up
+// beside it). A directory or an archive gives its first record; an input that cannot be read
+// is a malformed result, as in the command.
+Checked check_file(const std::string& path);
+
+// Checks every record of `paths` (files, directories recursively, archives) on
+// `options.jobs` threads, with the machinery of `wallaudit check`, and calls `consume` on the
+// calling thread in input order, repeated records noted as duplicates. Definition files met
+// among the inputs are skipped. `consume` returns false to stop: the records not started are
+// dropped. Returns the number of records handed to `consume`.
+std::size_t check_many(const std::vector<std::string>& paths, const CheckOptions& options,
+                       const std::function<bool(Checked&)>& consume);
+
+// The JSON object of a checked record, exactly as a line of `wallaudit check --format jsonl`
+// (without the newline).
+std::string to_json(const Checked& checked);
+
+// The score audit of `wallaudit explain --format json`, or nullopt when the record cannot be
+// replayed (see the result's diagnostics).
+std::optional<std::string> explain_json(const std::string& path);
+
+}  // namespace wallaudit

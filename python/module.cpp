@@ -1,0 +1,258 @@
+// The compiled part of the Python module `wallaudit` (python/wallaudit/__init__.py is the
+// part users see): checks through the C++ library and the batch machinery of
+// `wallaudit check`, and records driven move by move through the engine interface.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/included_files.hpp"
+#include "cli/inputs.hpp"
+#include "wallaudit/wallaudit.hpp"
+
+namespace py = pybind11;
+using namespace wallaudit;
+
+namespace {
+
+// check_many on a thread of its own, its results handed over one at a time, at most `window`
+// waiting; closing it stops the batch as an interrupt would.
+class Batch {
+ public:
+  Batch(std::vector<std::string> paths, int jobs, bool all_files) {
+    if (jobs < 1) throw py::value_error("jobs must be at least 1");
+    CheckOptions options;
+    options.jobs = jobs;
+    options.all_files = all_files;
+    options.json = true;
+    window_ = static_cast<std::size_t>(16 * jobs);
+    thread_ = std::thread([this, paths = std::move(paths), options] {
+      try {
+        check_many(paths, options, [this](Checked& checked) {
+          std::unique_lock lock(m_);
+          room_.wait(lock, [this] { return closed_ || ready_.size() < window_; });
+          if (closed_) return false;
+          ready_.push_back(std::move(checked.json));
+          lock.unlock();
+          more_.notify_one();
+          return true;
+        });
+      } catch (...) {
+        std::lock_guard lock(m_);
+        failure_ = std::current_exception();
+      }
+      {
+        std::lock_guard lock(m_);
+        finished_ = true;
+      }
+      more_.notify_all();
+    });
+  }
+  ~Batch() { close(); }
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
+
+  // The next record's JSON, or nullopt at the end.
+  std::optional<std::string> next() {
+    std::unique_lock lock(m_);
+    more_.wait(lock, [this] { return !ready_.empty() || finished_; });
+    if (ready_.empty()) {
+      if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));
+      return std::nullopt;
+    }
+    std::string out = std::move(ready_.front());
+    ready_.pop_front();
+    lock.unlock();
+    room_.notify_one();
+    return out;
+  }
+
+  void close() {
+    {
+      std::lock_guard lock(m_);
+      closed_ = true;
+      ready_.clear();
+    }
+    room_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::mutex m_;
+  std::condition_variable more_, room_;
+  std::deque<std::string> ready_;
+  std::size_t window_ = 16;
+  bool closed_ = false, finished_ = false;
+  std::exception_ptr failure_;
+  std::thread thread_;
+};
+
+const char* kind_name(FindingKind kind) {
+  switch (kind) {
+    case FindingKind::format:
+      return "format";
+    case FindingKind::rule:
+      return "rule";
+    case FindingKind::dispute:
+      return "dispute";
+    case FindingKind::info:
+      return "info";
+  }
+  return "info";
+}
+
+py::dict finding_dict(const Finding& f) {
+  py::dict d;
+  d["kind"] = kind_name(f.kind);
+  d["rule"] = std::string(f.rule);
+  d["message"] = f.message;
+  d["colour"] = f.colour;
+  d["involves"] = f.involves;
+  d["cause"] = f.cause;
+  return d;
+}
+
+// A state of a driven record, with the number its next applied action takes.
+struct PyState {
+  std::shared_ptr<State> state;
+  StepNo next_step = 1;
+
+  std::vector<std::string> legal_actions() const {
+    std::vector<std::string> out;
+    for (const auto& a : state->legal_actions().listed)
+      out.push_back(a->text());
+    return out;
+  }
+  std::vector<std::pair<std::string, std::string>> action_families() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& f : state->legal_actions().described)
+      out.emplace_back(f.kind, f.bounds);
+    return out;
+  }
+  py::dict apply(const std::string& text) {
+    std::string error;
+    auto action = state->parse_action(text, error);
+    if (!action) throw py::value_error(fmt_error(text, error));
+    StepResult r = state->apply(**action, next_step++);
+    py::list findings;
+    for (const auto& f : r.findings)
+      findings.append(finding_dict(f));
+    py::dict out;
+    out["action"] = (*action)->text();
+    out["findings"] = findings;
+    out["points"] = r.points;
+    out["completions"] = r.completions;
+    out["erroneous"] = r.erroneous();
+    return out;
+  }
+  PyState clone() const { return PyState{std::shared_ptr<State>(state->clone()), next_step}; }
+
+  static std::string fmt_error(const std::string& text, const std::string& error) {
+    return "not an action of this game: '" + text + "': " + error;
+  }
+};
+
+// A record read and driven through its game's engine.
+struct PyGame {
+  std::string path;
+  bool driveable = false;
+  std::string reason;  // why it cannot be driven, when it cannot
+  int turns = 0;
+  std::vector<PyState> states;  // after the set-up (0) and after each turn
+  PyState end;                  // after the record's last action
+
+  explicit PyGame(const std::string& p) : path(p) {
+    std::string error;
+    auto text = cli::read_file(path, error);
+    if (!text) {
+      reason = "cannot read the record: " + error;
+      return;
+    }
+    CheckContext ctx = default_context();
+    ctx.load_relative = cli::included_file_loader(path, cli::IncludePolicy{});
+    GameResult problems;
+    auto driven = drive_record(builtin_registry(), std::move(*text), ctx, std::nullopt, problems);
+    if (!driven) {
+      for (const auto& d : problems.diagnostics.items())
+        reason += (reason.empty() ? "" : "; ") + d.message + " [" + d.rule + "]";
+      if (reason.empty()) reason = "the record cannot be driven move by move";
+      return;
+    }
+    driveable = true;
+    turns = driven->turns;
+    DriveOptions options;
+    options.keep_history = true;
+    Diagnostics again;
+    Replay replay = drive(driven->record, options, again);
+    for (const auto& snap : replay.snapshots)
+      states.push_back(PyState{std::shared_ptr<State>(snap.state->clone()), snap.last_step + 1});
+    end = PyState{std::move(replay.state), replay.applied + 1};
+  }
+};
+
+}  // namespace
+
+PYBIND11_MODULE(_wallaudit, m) {
+  m.doc() = "wallaudit's compiled core; use the package `wallaudit`";
+  m.def("version", [] { return std::string(version()); });
+  m.def("check_bytes", [](py::bytes data, std::string name) {
+    std::string text = data;
+    py::gil_scoped_release release;
+    return to_json(check_bytes(std::move(text), std::move(name)));
+  });
+  m.def("check_file", [](std::string path) {
+    py::gil_scoped_release release;
+    return to_json(check_file(path));
+  });
+  m.def("explain", [](std::string path) {
+    py::gil_scoped_release release;
+    return explain_json(path);
+  });
+  m.def("engine_game", [](const std::string& id) {
+    const Game* game = builtin_registry().find(id);
+    return game != nullptr && dynamic_cast<const EngineGame*>(game) != nullptr;
+  });
+  m.def("games", [] {
+    std::vector<std::string> out;
+    for (const auto& g : builtin_registry().games())
+      out.emplace_back(g->id());
+    return out;
+  });
+  py::class_<Batch>(m, "Batch")
+      .def(py::init<std::vector<std::string>, int, bool>())
+      .def("next", &Batch::next, py::call_guard<py::gil_scoped_release>())
+      .def("close", &Batch::close, py::call_guard<py::gil_scoped_release>());
+  py::class_<PyState>(m, "State")
+      .def("current_player", [](const PyState& s) { return s.state->current_player(); })
+      .def("decision", [](const PyState& s) { return s.state->decision(); })
+      .def("is_terminal", [](const PyState& s) { return s.state->is_terminal(); })
+      .def("scores", [](const PyState& s) { return s.state->scores(); })
+      .def("legal_actions", &PyState::legal_actions)
+      .def("action_families", &PyState::action_families)
+      .def("apply", &PyState::apply)
+      .def("clone", &PyState::clone)
+      .def("__str__", [](const PyState& s) { return s.state->to_string(); });
+  py::class_<PyGame>(m, "Game")
+      .def(py::init<std::string>())
+      .def_readonly("path", &PyGame::path)
+      .def_readonly("driveable", &PyGame::driveable)
+      .def_readonly("reason", &PyGame::reason)
+      .def_readonly("turns", &PyGame::turns)
+      .def_property_readonly("states",
+                             [](const PyGame& g) {
+                               std::vector<PyState> out;
+                               for (const auto& s : g.states)
+                                 out.push_back(s.clone());
+                               return out;
+                             })
+      .def("end_state", [](const PyGame& g) { return g.end.clone(); });
+}
