@@ -84,9 +84,18 @@ Playout play(const EngineGame& game, std::uint64_t seed,
   return p;
 }
 
-TEST(Engine, EveryGameIsBuiltOnTheEngine) {
-  for (const auto& g : builtin_registry().games())
-    EXPECT_NE(dynamic_cast<const EngineGame*>(g.get()), nullptr) << g->id();
+// The games still checked by a checker of their own, not yet by the generic driver over an
+// engine state. The list names exactly those games: it shrinks as each one is moved over.
+const std::set<std::string, std::less<>> kNotYetOnTheEngine = {"chang-cheng", "catan-great-wall"};
+
+TEST(Engine, EveryGameIsBuiltOnTheEngineOrListedAsNotYet) {
+  for (const auto& g : builtin_registry().games()) {
+    bool engine = dynamic_cast<const EngineGame*>(g.get()) != nullptr;
+    EXPECT_NE(engine, kNotYetOnTheEngine.count(g->id()) > 0)
+        << g->id()
+        << (engine ? " is built on the engine: take it off the list"
+                   : " is not built on the engine and not listed as such");
+  }
 }
 
 TEST(Engine, RandomPlayoutsEndAndTheirRecordsCheckOk) {
