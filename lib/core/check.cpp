@@ -26,6 +26,7 @@ std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, s
   const std::string text = wanted.text();
   struct Candidate {
     bool other_kind;
+    bool other_actor;
     int distance;
     std::size_t order;
   };
@@ -33,7 +34,8 @@ std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, s
   for (std::size_t i = 0; i < legal.listed.size(); ++i) {
     const Action& a = *legal.listed[i];
     if (a.text() == text) continue;
-    ranked.push_back({a.kind() != wanted.kind(), wanted.distance(a), i});
+    ranked.push_back(
+        {a.kind() != wanted.kind(), a.actor() != wanted.actor(), wanted.distance(a), i});
   }
   std::sort(ranked.begin(), ranked.end(), [](const Candidate& x, const Candidate& y) {
     return std::tie(x.other_kind, x.distance, x.order) <

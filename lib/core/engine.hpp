@@ -118,7 +118,8 @@ class State {
 };
 
 // Up to `count` legal actions of `state`'s next decision nearest to `wanted`, nearest first:
-// the same kind before any other kind, then by Action::distance, then in listed order. Never
+// the same kind before any other kind, the same actor before another, then by
+// Action::distance, then in listed order. Never
 // `wanted` itself. Empty when nothing is legal.
 std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, std::size_t count);
 
