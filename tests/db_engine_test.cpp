@@ -62,22 +62,32 @@ TEST(DbEngine, LegalActionsOfADecision) {
       "hand (step 2; at least one card)\n"
       "donate: red gives turned-up or hand cards to another player, or takes cards of that "
       "player's hand, for nothing (step 2)\n";
+  const std::string claim =
+      "claim: a colour's VP claimed during play or at the end, or the end's reason (any figure: "
+      "a wrong one is a dispute)\n";
+  const std::string cart =
+      "buy-cart: a forest's owner buys a cart with 3 thalers, named (the turn's player or "
+      "another)\n";
   const std::string text = db_record(db_opening()).str();
   EXPECT_EQ(listing(*after(text, 0)),
             "the set-up\nsetup: the players, territory cards, camps and, where known, the hands "
             "and the deck\n");
-  EXPECT_EQ(listing(*after(text, 1)), "turn 1, red: the start of the turn\nturn:\n  red: turn\n");
+  EXPECT_EQ(listing(*after(text, 1)),
+            "turn 1, red: the start of the turn\nturn:\n  red: turn\n" + claim);
   // Red's hand is soy soy chili red blue: step 1 plants the front soy, into an empty field
   // (field 3 is not bought).
   EXPECT_EQ(listing(*after(text, 2)),
             "turn 1, red: step 1, planting from the hand\nplant:\n  red: plant soy 1\n"
             "  red: plant soy 2\n" +
-                trade);
+                claim + trade + cart);
   // After two soy and the turn-up of soy and red: the turned-up cards, or a harvest.
   EXPECT_EQ(listing(*after(text, 5)),
             "turn 1, red: step 2, turning up and trading\nplant:\n  red: plant soy 1\n"
             "  red: plant soy 2\n  red: plant red 2\nharvest:\n  red: harvest 1\n" +
-                trade);
+                claim + trade +
+                "harvest: a harvest listed here with its claims written (coins=, bean=, "
+                "cards=)\n" +
+                cart);
   // Blue's turn: only blue may begin it.
   auto between = after(text, 9);
   EXPECT_EQ(between->current_player(), "blue");

@@ -589,7 +589,7 @@ int Action::distance(const wallaudit::Action& any) const {
   const auto* o = dynamic_cast<const Action*>(&any);
   if (!o || o->what != what) return wallaudit::Action::distance(any);
   int d = 0;
-  if (o->chance != chance || o->colour != colour) d += 4;
+  if (o->chance != chance || (!chance && o->colour != colour)) d += 4;
   if (o->bean != bean) d += 1;
   d += std::abs(o->number - number);
   if (o->source != source) d += 2;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <random>
 
 #include "dschingis_bohn/rule_ids.hpp"
 
@@ -577,6 +578,33 @@ void Engine::turn(const Action& a, Step& s) {
   log().state->begin_turn(seat);
 }
 
+// Where a battle's part stands out of its order (a round holds one attack, then one defence;
+// a battle one or two rounds, numbered); empty when it stands in order. A record read from XML
+// has this order by its nesting; actions built otherwise may not.
+std::string_view Engine::out_of_sequence(const Action& a) const {
+  switch (a.what) {
+    case Kind::round:
+      if (battle_seq_ != BattleSeq::opened && battle_seq_ != BattleSeq::defended)
+        return "inside a round: a round holds one attack and one defence";
+      if (a.number != battle_rounds_ + 1 || battle_rounds_ >= 2)
+        return "out of the battle's round numbers (round 1, then at most round 2)";
+      return {};
+    case Kind::attack:
+    case Kind::defence:
+      if (battle_seq_ != (a.what == Kind::attack ? BattleSeq::round : BattleSeq::attacked))
+        return a.what == Kind::attack ? "where no round awaits its attack"
+                                      : "where no attack awaits its defence";
+      if (deck_card_due_ && a.source != BattleSource::deck)
+        return "after the reshuffle made for the next deck card";
+      return {};
+    case Kind::battle_end:
+      return battle_seq_ == BattleSeq::defended ? std::string_view()
+                                                : "before its round is fought to the defence";
+    default:
+      return {};
+  }
+}
+
 void Engine::element(const Action& a, Step& s) {
   if (!in_play()) {
     if (out_->state && !stopped_ && !skip_turn_ && seat_ < 0)
@@ -608,6 +636,8 @@ void Engine::element(const Action& a, Step& s) {
       misplaced = "outside a battle";
     else if (!in_cart_ && cart_part)
       misplaced = "outside a cart's purchase";
+    else if (battle_step_ != 0 && battle_part)
+      misplaced = out_of_sequence(a);
     if (!misplaced.empty()) {
       report(s, FindingKind::rule, rule::DB_401, 0, a.colour,
              fmt::format("\"{}\" stands {}", a.text(), misplaced));
@@ -681,21 +711,30 @@ void Engine::element(const Action& a, Step& s) {
         break;
       }
       battle_step_ = s.no;
+      battle_seq_ = BattleSeq::opened;
+      battle_rounds_ = 0;
+      deck_card_due_ = false;
       battle_claim_ = a.captured;
       battle_defender_ = st.last_battle().defender;
       break;
     }
     case Kind::round:
       vs = st.round(a.number - 1);
+      battle_seq_ = BattleSeq::round;
+      ++battle_rounds_;
       break;
     case Kind::attack:
       vs = st.attack(a.source == BattleSource::cavalry ? AttackSource::cavalry
                      : a.source == BattleSource::hand  ? AttackSource::hand
                                                        : AttackSource::deck,
                      a.number, a.bean, a.pos);
+      battle_seq_ = BattleSeq::attacked;
+      deck_card_due_ = false;
       break;
     case Kind::defence:
       vs = st.defend(a.source == BattleSource::hand, a.bean, a.pos);
+      battle_seq_ = BattleSeq::defended;
+      deck_card_due_ = false;
       break;
     case Kind::battle_end:
       vs = st.battle_end();
@@ -728,6 +767,7 @@ void Engine::element(const Action& a, Step& s) {
     case Kind::reshuffle:
       vs = st.reshuffle(a.order, a.before_deck_card);
       ++o.counts.reshuffles;
+      if (battle_step_ != 0 && a.before_deck_card) deck_card_due_ = true;
       break;
     case Kind::claim:
       vs = st.vp_claim();
@@ -976,12 +1016,32 @@ std::string Engine::decision() const {
 LegalActions Engine::legal_actions() const {
   LegalActions out;
   if (!setup_done_) {
+    if (dealt_) {
+      out.listed.push_back(dealt_->clone());
+      return out;
+    }
     out.described.push_back({"setup",
                              "the players, territory cards, camps and, where known, "
                              "the hands and the deck"});
     return out;
   }
-  if (is_terminal()) return out;
+  // Claims: a figure the record states (VP during play, the final VP, the end's reason) is
+  // compared with the one recomputed; a wrong one is a dispute, never illegal.
+  if (out_->state)
+    out.described.push_back({"claim",
+                             "a colour's VP claimed during play or at the end, or the end's "
+                             "reason (any figure: a wrong one is a dispute)"});
+  if (is_terminal()) {
+    // The record closes the turn the game ended in.
+    if (out_->state && !stopped_ && seat_ >= 0) {
+      auto end = std::make_unique<Action>();
+      end->what = Kind::end_turn;
+      end->colour = out_->seats[static_cast<std::size_t>(seat_)];
+      end->map = map_.get();
+      out.listed.push_back(std::move(end));
+    }
+    return out;
+  }
   std::vector<Action> candidates;
   auto base = [&](Kind kind, Colour colour) {
     Action a;
@@ -997,60 +1057,177 @@ LegalActions Engine::legal_actions() const {
   } else {
     const Colour active = seats[static_cast<std::size_t>(seat_)];
     const int kinds = kinds_in_play(options_);
+    // Candidates the table rules out at a glance are left untried: a plant of a card the
+    // player cannot have in front of him, a harvest of an empty field, a battle's parts
+    // outside a battle, a battle on an own or unreachable space.
+    const db::State* st = out_->state ? &*out_->state : nullptr;
+    const bool battle = st && st->in_battle();
+    auto may_plant = [&](int seat, Bean b) {
+      if (!st || seat < 0) return true;
+      const PlayerState& p = st->player(seat);
+      auto has = [&](const auto& cards, auto card) {
+        return std::find(cards.begin(), cards.end(), card) != cards.end();
+      };
+      if (has(p.to_plant, b)) return true;
+      if (seat != st->active()) return false;
+      return has(st->turned_up(), b) ||
+             (!p.hand.empty() && (p.hand.front() == kUnknown || p.hand.front() == slot_of(b)));
+    };
     for (Colour c : seats) {
-      for (int k = 0; k < kinds; ++k)
+      const int seat = seat_of(c);
+      if (!battle) {
+        for (int k = 0; k < kinds; ++k) {
+          if (!may_plant(seat, static_cast<Bean>(k))) continue;
+          for (int field = 1; field <= 3; ++field) {
+            Action a = base(Kind::plant, c);
+            a.bean = static_cast<Bean>(k);
+            a.number = field;
+            candidates.push_back(a);
+          }
+        }
         for (int field = 1; field <= 3; ++field) {
-          Action a = base(Kind::plant, c);
-          a.bean = static_cast<Bean>(k);
+          if (st && seat >= 0 &&
+              st->player(seat).fields[static_cast<std::size_t>(field - 1)].empty())
+            continue;
+          Action a = base(Kind::harvest, c);
           a.number = field;
           candidates.push_back(a);
         }
-      for (int field = 1; field <= 3; ++field) {
-        Action a = base(Kind::harvest, c);
-        a.number = field;
-        candidates.push_back(a);
+        if (options_.third_field != ThirdField::none)
+          candidates.push_back(base(Kind::buy_field, c));
       }
-      candidates.push_back(base(Kind::buy_field, c));
     }
     for (int k = 0; k < kinds; ++k) {
-      Action a = base(Kind::diamond, active);
-      a.bean = static_cast<Bean>(k);
-      candidates.push_back(a);
+      if (!st || st->phase() == Phase::start) {
+        Action a = base(Kind::diamond, active);
+        a.bean = static_cast<Bean>(k);
+        candidates.push_back(a);
+      }
+      if (!battle) continue;
       for (Kind kind : {Kind::attack, Kind::defence})
         for (BattleSource source : {BattleSource::hand, BattleSource::deck}) {
           Action b = base(kind, active);
           b.source = source;
           b.bean = static_cast<Bean>(k);
           candidates.push_back(b);
+          // The card's position in the hand, where the record gives it.
+          const int holder = kind == Kind::attack ? seat_ : battle_defender_;
+          if (source != BattleSource::hand || !st || holder < 0) continue;
+          const auto& hand = st->player(holder).hand;
+          for (std::size_t i = 0; i < hand.size(); ++i) {
+            if (hand[i] != kUnknown && hand[i] != slot_of(b.bean)) continue;
+            b.pos = static_cast<int>(i + 1);
+            candidates.push_back(b);
+          }
         }
     }
-    for (int k = 1; k <= 3; ++k) {
-      Action a = base(Kind::attack, active);
-      a.source = BattleSource::cavalry;
-      a.number = k;
-      candidates.push_back(a);
-    }
-    for (int r = 1; r <= 2; ++r) {
-      Action a = base(Kind::round, active);
-      a.number = r;
-      candidates.push_back(a);
-    }
-    for (SpaceId sp = 0; sp < map_->size(); ++sp) {
-      Action a = base(Kind::battle, active);
-      a.target = sp;
-      candidates.push_back(a);
-    }
-    for (Kind kind : {Kind::turn_up, Kind::draw, Kind::load, Kind::take, Kind::cart_load})
-      for (int n = 1; n <= 5; ++n) {
-        Action a = base(kind, active);
-        a.cards.assign(static_cast<std::size_t>(n), std::nullopt);
+    if (battle) {
+      for (int k = 1; k <= 3; ++k) {
+        Action a = base(Kind::attack, active);
+        a.source = BattleSource::cavalry;
+        a.number = k;
         candidates.push_back(a);
       }
+      for (int r = 1; r <= 2; ++r) {
+        Action a = base(Kind::round, active);
+        a.number = r;
+        candidates.push_back(a);
+      }
+    } else {
+      for (SpaceId sp = 0; sp < map_->size(); ++sp) {
+        if (st && (st->space(sp).owner == seat_ || !st->reachable(seat_, sp))) continue;
+        Action a = base(Kind::battle, active);
+        a.target = sp;
+        candidates.push_back(a);
+      }
+    }
+    for (int n = 1; n <= 5; ++n) {
+      Action a = base(Kind::take, active);
+      a.cards.assign(static_cast<std::size_t>(n), std::nullopt);
+      candidates.push_back(a);
+    }
+    if (out_->state) {
+      // A turn-up, draw or load takes the cards its step owes in one element, or those left in
+      // the deck before a reshuffle; a turn-up names them: the deck's top cards where they are
+      // known, else n of a kind.
+      const db::State& st = *out_->state;
+      const auto& deck = st.deck();  // the back is the top
+      const int seat = st.active() >= 0 ? st.active() : seat_;
+      auto count_for = [&](int opened) {
+        int n = st.cards_owed().value_or(opened);
+        if (!deck.empty()) n = std::min(n, static_cast<int>(deck.size()));
+        return static_cast<std::size_t>(std::max(n, 1));
+      };
+      auto known_top = [&](std::size_t n) {
+        std::vector<Bean> top;
+        for (auto it = deck.rbegin(); it != deck.rend() && top.size() < n && *it != kUnknown; ++it)
+          top.push_back(static_cast<Bean>(*it));
+        return top;
+      };
+      for (Kind kind : {Kind::draw, Kind::load, Kind::cart_load}) {
+        Action a = base(kind, active);
+        const std::size_t n =
+            count_for(kind == Kind::cart_load ? 2 : 3 + st.owned(seat, Card::village));
+        a.cards.assign(n, std::nullopt);
+        candidates.push_back(a);
+        // The same cards named, where the deck's order is known.
+        std::vector<Bean> top = known_top(n);
+        if (top.size() == n) {
+          a.cards.assign(top.begin(), top.end());
+          candidates.push_back(a);
+        }
+      }
+      const std::size_t n = count_for(2 + st.owned(seat, Card::rice_field));
+      std::vector<Bean> top;
+      for (auto it = deck.rbegin(); it != deck.rend() && top.size() < n && *it != kUnknown; ++it)
+        top.push_back(static_cast<Bean>(*it));
+      if (top.size() == n) {
+        Action a = base(Kind::turn_up, active);
+        a.cards.assign(top.begin(), top.end());
+        candidates.push_back(a);
+      } else if (!battle && (st.cards_owed().value_or(0) > 0 ||
+                             (!st.cards_owed() && st.turned_up().empty() && !st.step1_owed()))) {
+        out.described.push_back(
+            {"turn-up", fmt::format("{} turns up the deck's top {} and names them, whatever they "
+                                    "are (the deck's order is not known)",
+                                    name(active), plural(static_cast<int>(n), "card"))});
+        for (int k = 0; k < kinds; ++k) {
+          Action a = base(Kind::turn_up, active);
+          a.cards.assign(n, static_cast<Bean>(k));
+          candidates.push_back(a);
+        }
+      }
+    }
     for (Kind kind : {Kind::battle_end, Kind::buy_cart, Kind::cart_end, Kind::end_turn})
       candidates.push_back(base(kind, active));
+    if (in_cart_)  // a cart bought for another colour ends as that colour's
+      for (Colour c : seats)
+        if (c != active) candidates.push_back(base(Kind::cart_end, c));
     Action reshuffle = base(Kind::reshuffle, active);
     reshuffle.chance = true;
+    // Inside a battle's round, a reshuffle may stand right before the card it is for.
+    const bool before_card = battle_step_ != 0 && (battle_seq_ == BattleSeq::round ||
+                                                   battle_seq_ == BattleSeq::attacked);
     candidates.push_back(reshuffle);
+    if (before_card) {
+      reshuffle.before_deck_card = true;
+      candidates.push_back(reshuffle);
+    }
+    // A reshuffle that states its order: the discard pile shuffled by a seed of the position.
+    if (out_->state && !out_->state->discard().empty()) {
+      const db::State& st = *out_->state;
+      std::vector<Bean> order = st.discard();
+      std::mt19937_64 rng(static_cast<std::uint64_t>(turn_no_) * 1000003u +
+                          static_cast<std::uint64_t>(st.exhaustions()) * 7919u + order.size());
+      std::shuffle(order.begin(), order.end(), rng);
+      reshuffle.order = std::move(order);
+      reshuffle.before_deck_card = false;
+      candidates.push_back(reshuffle);
+      if (before_card) {
+        reshuffle.before_deck_card = true;
+        candidates.push_back(std::move(reshuffle));
+      }
+    }
     out.described.push_back(
         {"trade", fmt::format("{} gives turned-up or hand cards to another player for cards of "
                               "that player's hand (step 2; at least one card)",
@@ -1068,6 +1245,42 @@ LegalActions Engine::legal_actions() const {
                               [](const Finding& f) { return f.kind == FindingKind::rule; });
     if (legal) out.listed.push_back(std::make_unique<Action>(std::move(a)));
   }
+  // The same actions with what a record may add to them: claims (compared, never illegal) and
+  // the thalers paid, named.
+  auto listed = [&](Kind kind) {
+    return std::any_of(out.listed.begin(), out.listed.end(), [&](const ActionPtr& p) {
+      return static_cast<const Action&>(*p).what == kind;
+    });
+  };
+  if (listed(Kind::harvest))
+    out.described.push_back(
+        {"harvest", "a harvest listed here with its claims written (coins=, bean=, cards=)"});
+  if (listed(Kind::battle))
+    out.described.push_back(
+        {"battle",
+         "a battle listed here with the thaler paid named (pay=) and its result claimed"});
+  if (seat_ >= 0 && battle_step_ == 0)
+    out.described.push_back(
+        {"buy-cart",
+         "a forest's owner buys a cart with 3 thalers, named (the turn's player or "
+         "another)"});
+  for (Kind kind : {Kind::draw, Kind::load, Kind::cart_load, Kind::take}) {
+    const bool cart =
+        kind == Kind::take && out_->state && seat_ >= 0 && out_->state->player(seat_).has_cart;
+    if (!listed(kind) && !cart) continue;
+    Action named;
+    named.what = kind;
+    out.described.push_back({std::string(named.kind()),
+                             "the cards listed here named (where the deck's or the cart's order "
+                             "is not known, any cards the rules allow)"});
+  }
+  if (listed(Kind::reshuffle))
+    out.described.push_back(
+        {"reshuffle",
+         "the reshuffle with the new deck's order stated: any order of the discard "
+         "pile"});
+  if (seat_ >= 0 && battle_step_ == 0 && options_.third_field != ThirdField::none)
+    out.described.push_back({"buy-field", "a player buys his third field with 3 thalers, named"});
   return out;
 }
 

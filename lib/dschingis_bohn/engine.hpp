@@ -116,6 +116,12 @@ class Engine final : public wallaudit::State {
   // What the replay found so far (events, counts, the rules state), for reports.
   const Outcome& outcome() const { return *out_; }
   const MapDef& map() const { return *map_; }
+  std::shared_ptr<const MapDef> map_ptr() const { return map_; }
+  const Options& options() const { return options_; }
+
+  // A playout's start: `setup` becomes the one legal action before the set-up (the deal is a
+  // step of chance).
+  void deal(Action setup) { dealt_ = std::make_shared<const Action>(std::move(setup)); }
 
  private:
   struct Step;  // one apply's context (its cause: what it reads, changed by an earlier error)
@@ -143,7 +149,8 @@ class Engine final : public wallaudit::State {
   std::shared_ptr<const MapDef> map_;
   Options options_;
   RecordShape shape_;
-  std::shared_ptr<Outcome> out_;  // shared between copies until one of them writes
+  std::shared_ptr<Outcome> out_;         // shared between copies until one of them writes
+  std::shared_ptr<const Action> dealt_;  // the set-up a playout deals, when one does
 
   bool setup_done_ = false;
   int expected_seat_ = 0;
@@ -155,8 +162,14 @@ class Engine final : public wallaudit::State {
   bool after_end_reported_ = false;
   enum class Skip : std::uint8_t { none, battle, cart } skip_ = Skip::none;
   StepNo battle_step_ = 0;  // the <battle> going on
-  StepNo cart_step_ = 0;    // the last <buy-cart>
-  bool in_cart_ = false;    // a cart's purchase is going on (its loads follow)
+  // Where the battle going on stands in its order of rounds, attacks and defences.
+  enum class BattleSeq : std::uint8_t { opened, round, attacked, defended };
+  BattleSeq battle_seq_ = BattleSeq::opened;
+  int battle_rounds_ = 0;
+  bool deck_card_due_ = false;  // a reshuffle stood right before the battle's next deck card
+  std::string_view out_of_sequence(const Action& a) const;
+  StepNo cart_step_ = 0;  // the last <buy-cart>
+  bool in_cart_ = false;  // a cart's purchase is going on (its loads follow)
   std::optional<bool> battle_claim_;
   std::vector<bool> final_seen_;
   bool finals_given_ = false;

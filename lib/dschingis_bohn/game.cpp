@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <random>
 
 #include "core/check.hpp"
 #include "core/registry.hpp"
@@ -133,7 +134,255 @@ Outcome outcome_of(const Record& rec, const ReadRecord& actions, const Replay& r
   return o;
 }
 
-class DschingisBohn final : public Game {
+std::string beans_text(const std::vector<Bean>& beans) {
+  std::string out;
+  for (Bean b : beans)
+    out += fmt::format("{}{}", out.empty() ? "" : " ", name(b));
+  return out;
+}
+
+// The thalers an element pays, where it names them.
+std::string pay_attr(const std::vector<Bean>& pay) {
+  return pay.empty() ? std::string() : fmt::format(" pay=\"{}\"", beans_text(pay));
+}
+
+// A card of a trade or donation as <give>, <get> or <card>; `source` writes where it comes from.
+std::string card_text(std::string_view tag, const CardToken& c, bool source) {
+  std::string out = fmt::format("<{}", tag);
+  if (source) out += c.turned_up ? " source=\"turned-up\"" : " source=\"hand\"";
+  out += fmt::format(" bean=\"{}\"", name(c.bean));
+  if (c.pos) out += fmt::format(" pos=\"{}\"", *c.pos);
+  return out + "/>";
+}
+
+// The cards of a turn-up, draw, load or take: named when every card is, else counted.
+std::string cards_attr(const Action& a) {
+  std::vector<Bean> named;
+  for (const auto& c : a.cards) {
+    if (!c) return fmt::format("count=\"{}\"", a.cards.size());
+    named.push_back(*c);
+  }
+  return fmt::format("beans=\"{}\"", beans_text(named));
+}
+
+// A record (format 1) of `start` (its map and options) and `actions`: the inverse of reading.
+std::string write_record(const Engine& start, const std::vector<ActionPtr>& actions) {
+  const MapDef& map = start.map();
+  auto space = [&](SpaceId sp) { return map.spaces[static_cast<std::size_t>(sp)].id; };
+  std::string rules, players, setup, play, end, reason;
+  for (const auto& spec : option_specs()) {
+    Options defaults;
+    std::string_view value = option_value(start.options(), spec.name);
+    if (value != option_value(defaults, spec.name))
+      rules += fmt::format("    <option name=\"{}\" value=\"{}\"/>\n", spec.name, value);
+  }
+  Colour turn = Colour::red;
+  bool in_turn = false, in_round = false, cart_open = false;
+  auto colour_attr = [&](Colour c) {
+    return c == turn ? std::string() : fmt::format(" colour=\"{}\"", name(c));
+  };
+  auto close_round = [&] {
+    if (in_round) play += "</round>";
+    in_round = false;
+  };
+  for (const ActionPtr& p : actions) {
+    const auto* ap = dynamic_cast<const Action*>(p.get());
+    if (!ap) continue;
+    const Action& a = *ap;
+    switch (a.what) {
+      case Action::Kind::setup:
+        for (Colour c : a.players)
+          players += fmt::format("    <player colour=\"{}\"/>\n", name(c));
+        for (const auto& [colour, sp] : a.camps)
+          setup += fmt::format("    <camp colour=\"{}\" space=\"{}\"/>\n", name(colour), space(sp));
+        for (const auto& [sp, card] : a.territories)
+          setup +=
+              fmt::format("    <territory space=\"{}\" card=\"{}\"/>\n", space(sp), name(card));
+        for (const auto& [colour, beans] : a.hands)
+          setup += fmt::format("    <hand colour=\"{}\" beans=\"{}\"/>\n", name(colour),
+                               beans_text(beans));
+        for (const auto& order : a.decks)
+          setup += fmt::format("    <deck order=\"{}\"/>\n", beans_text(order));
+        break;
+      case Action::Kind::turn:
+        turn = a.colour;
+        in_turn = true;
+        play += fmt::format("    <turn colour=\"{}\">\n", name(a.colour));
+        break;
+      case Action::Kind::end_turn:
+        play += "    </turn>\n";
+        in_turn = false;
+        break;
+      case Action::Kind::diamond:
+        play += fmt::format("      <diamond bean=\"{}\"/>\n", name(a.bean));
+        break;
+      case Action::Kind::plant:
+        play += fmt::format("      <plant{} bean=\"{}\" field=\"{}\"/>\n", colour_attr(a.colour),
+                            name(a.bean), a.number);
+        break;
+      case Action::Kind::turn_up:
+        play += fmt::format("      <turn-up {}/>\n", cards_attr(a));
+        break;
+      case Action::Kind::draw:
+        play += fmt::format("      <draw {}/>\n", cards_attr(a));
+        break;
+      case Action::Kind::take:
+        play += fmt::format("      <take {}/>\n", cards_attr(a));
+        break;
+      case Action::Kind::load:
+      case Action::Kind::cart_load:
+        play += fmt::format("      <load {}/>\n", cards_attr(a));
+        break;
+      case Action::Kind::trade:
+        play += fmt::format("      <trade partner=\"{}\">", name(a.partner));
+        for (const auto& c : a.give)
+          play += card_text("give", c, true);
+        for (const auto& c : a.get)
+          play += card_text("get", c, false);
+        play += "</trade>\n";
+        break;
+      case Action::Kind::donate:
+        play +=
+            fmt::format("      <donate {}=\"{}\">", a.donate_to ? "to" : "from", name(a.partner));
+        for (const auto& c : a.donate_to ? a.give : a.get)
+          play += card_text("card", c, a.donate_to);
+        play += "</donate>\n";
+        break;
+      case Action::Kind::harvest:
+        play += fmt::format("      <harvest{} field=\"{}\"", colour_attr(a.colour), a.number);
+        if (a.coins) play += fmt::format(" coins=\"{}\"", *a.coins);
+        if (a.claimed_bean) play += fmt::format(" bean=\"{}\"", name(*a.claimed_bean));
+        if (a.claimed_cards) play += fmt::format(" cards=\"{}\"", *a.claimed_cards);
+        play += "/>\n";
+        break;
+      case Action::Kind::battle:
+        play += fmt::format("      <battle target=\"{}\"", space(a.target));
+        play += pay_attr(a.pay);
+        if (a.captured) play += *a.captured ? " result=\"captured\"" : " result=\"repelled\"";
+        play += ">";
+        break;
+      case Action::Kind::round:
+        close_round();
+        play += "<round>";
+        in_round = true;
+        break;
+      case Action::Kind::attack:
+      case Action::Kind::defence: {
+        std::string_view tag = a.what == Action::Kind::attack ? "attack" : "defend";
+        if (a.source == BattleSource::cavalry) {
+          play += fmt::format("<{} source=\"cavalry\" cavalry=\"{}\"/>", tag, a.number);
+        } else {
+          play += fmt::format("<{} source=\"{}\" bean=\"{}\"", tag,
+                              a.source == BattleSource::hand ? "hand" : "deck", name(a.bean));
+          if (a.pos) play += fmt::format(" pos=\"{}\"", *a.pos);
+          play += "/>";
+        }
+        break;
+      }
+      case Action::Kind::battle_end:
+        close_round();
+        play += "</battle>\n";
+        break;
+      case Action::Kind::buy_cart:
+        play += fmt::format("      <buy-cart{}{}", colour_attr(a.colour), pay_attr(a.pay));
+        cart_open = a.loads;
+        play += a.loads ? ">\n" : "/>\n";
+        break;
+      case Action::Kind::cart_end:
+        if (cart_open) play += "      </buy-cart>\n";
+        cart_open = false;
+        break;
+      case Action::Kind::buy_field:
+        play += fmt::format("      <buy-field{}{}/>\n", colour_attr(a.colour), pay_attr(a.pay));
+        break;
+      case Action::Kind::reshuffle:
+        play += a.order ? fmt::format("<reshuffle order=\"{}\"/>", beans_text(*a.order))
+                        : std::string("<reshuffle/>");
+        if (!in_round) play += "\n";
+        break;
+      case Action::Kind::claim:
+        play += fmt::format("      <vp colour=\"{}\" points=\"{}\"/>\n", name(a.colour), a.number);
+        break;
+      case Action::Kind::end_claim:
+        reason = a.reason;
+        break;
+      case Action::Kind::final_claim:
+        end += fmt::format("    <final colour=\"{}\" vp=\"{}\"/>\n", name(a.colour), a.number);
+        break;
+    }
+  }
+  if (in_turn) play += "    </turn>\n";
+  std::string end_section;
+  if (!reason.empty() || !end.empty())
+    end_section = fmt::format("  <end{}>\n{}  </end>\n",
+                              reason.empty() ? "" : fmt::format(" reason=\"{}\"", reason), end);
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<record game=\"dschingis-bohn\" format=\"1\">\n{}{}"
+      "  <players>\n{}  </players>\n  <setup>\n{}  </setup>\n  <play>\n{}  </play>\n{}"
+      "</record>\n",
+      rules.empty() ? "" : "  <rules>\n" + rules + "  </rules>\n",
+      fmt::format("  <map name=\"{}\"/>\n", map.name), players, setup, play, end_section);
+}
+
+// A seeded deal on `map` for 3 to 5 players: colours, camps chosen in the rules' order,
+// the territory cards of the player count, hands and deck shuffled (all of it known).
+Action deal_for(std::uint64_t seed, const std::shared_ptr<const MapDef>& map, const Options& opt) {
+  std::mt19937_64 rng(seed);
+  Action a;
+  a.what = Action::Kind::setup;
+  a.chance = true;
+  a.map = map.get();
+  std::vector<Colour> colours;
+  for (int c = 0; c < kColours; ++c)
+    colours.push_back(static_cast<Colour>(c));
+  std::shuffle(colours.begin(), colours.end(), rng);
+  int n = 3 + static_cast<int>(seed % 3);
+  while (n > 3 && !map->camps_for(n))
+    --n;
+  colours.resize(static_cast<std::size_t>(n));
+  a.players = colours;
+  std::vector<SpaceId> sites;
+  if (const auto& c = map->camps_for(n)) sites = *c;
+  std::shuffle(sites.begin(), sites.end(), rng);
+  for (int k = n - 1; k >= 0 && !sites.empty(); --k) {
+    a.camps.emplace_back(colours[static_cast<std::size_t>(k)], sites.back());
+    sites.pop_back();
+  }
+  auto want = cards_in_play(n);
+  std::vector<SpaceId> open;
+  for (SpaceId sp = 0; sp < map->size(); ++sp) {
+    if (map->is_camp_site(n, sp)) continue;
+    if (const auto& fixed = map->fixed[static_cast<std::size_t>(sp)]) {
+      --want[static_cast<std::size_t>(*fixed)];
+      a.territories.emplace_back(sp, *fixed);
+    } else {
+      open.push_back(sp);
+    }
+  }
+  std::vector<Card> cards;
+  for (int k = 0; k < kCardKinds; ++k)
+    for (int i = 0; i < want[static_cast<std::size_t>(k)]; ++i)
+      cards.push_back(static_cast<Card>(k));
+  std::shuffle(cards.begin(), cards.end(), rng);
+  for (std::size_t i = 0; i < open.size() && i < cards.size(); ++i)
+    a.territories.emplace_back(open[i], cards[i]);
+  std::sort(a.territories.begin(), a.territories.end(),
+            [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<Bean> deck;
+  for (int k = 0; k < kinds_in_play(opt); ++k)
+    for (int i = 0; i < bean_count(static_cast<Bean>(k)); ++i)
+      deck.push_back(static_cast<Bean>(k));
+  std::shuffle(deck.begin(), deck.end(), rng);
+  for (Colour c : colours) {
+    a.hands.emplace_back(c, std::vector<Bean>(deck.end() - 5, deck.end()));
+    deck.resize(deck.size() - 5);
+  }
+  a.decks.push_back(std::move(deck));
+  return a;
+}
+
+class DschingisBohn final : public EngineGame {
  public:
   DschingisBohn() : options_(rules_options(option_specs())) {}
 
@@ -149,10 +398,8 @@ class DschingisBohn final : public Game {
     return catalogue;
   }
 
-  GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
-    GameResult result;
-    result.game = std::string(id());
-    result.extra.emplace_back("map", nullptr);  // the map played on, once the record is read
+  std::optional<ReadRecord> read(const XmlDocument& doc, const CheckContext& ctx,
+                                 Diagnostics& format) const override {
     std::shared_ptr<const void> own;
     const auto* catalogue = prepared_data<MapCatalogue>(*this, ctx, own);
     // Only this game's options are passed on; others belong to other games.
@@ -161,16 +408,15 @@ class DschingisBohn final : public Game {
       Options probe;
       if (set_option(probe, n, v)) overrides.emplace_back(n, v);
     }
-    auto read = read_record(doc, *catalogue, ctx.load_relative, overrides, result.diagnostics,
-                            ctx.max_turns);
-    if (!read) return result;
-    auto record = std::make_shared<const Record>(std::move(*read));
-    ReadRecord actions = record_of(record);
-    DriveOptions options;
-    options.keep_history = ctx.keep_history;
-    Replay replay = drive(actions, options, result.diagnostics);
-    Outcome outcome = outcome_of(*record, actions, replay);
+    auto read = read_record(doc, *catalogue, ctx.load_relative, overrides, format, ctx.max_turns);
+    if (!read) return std::nullopt;
+    return record_of(std::make_shared<const Record>(std::move(*read)));
+  }
 
+  void finish(const ReadRecord& actions, Replay&& replay, const CheckContext& ctx,
+              GameResult& result) const override {
+    auto record = std::static_pointer_cast<const Record>(actions.typed);
+    Outcome outcome = outcome_of(*record, actions, replay);
     bool illegal = result.diagnostics.has(FindingKind::rule);
     result.scores_known = true;
     for (std::size_t s = 0; s < outcome.seats.size(); ++s) {
@@ -194,13 +440,34 @@ class DschingisBohn final : public Game {
     map.emplace_back("name", record->map->name);
     map.emplace_back("origin", record->map->origin);
     map.emplace_back("modelled", record->map->modelled);
-    result.extra.front().second = JsonValue(std::move(map));
+    result.extra.emplace_back("map", JsonValue(std::move(map)));
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
     if (ctx.want_facts) add_facts(*record, outcome, result.facts);
     if (ctx.want_key) result.key = record_key(*record);
     if (ctx.keep_history && outcome.state && !outcome.snapshots.empty())
       result.history = std::make_shared<History>(record, std::move(outcome), result.diagnostics);
+  }
+
+  // The generic checker; a record that cannot be read still names its map, as null.
+  GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
+    GameResult result = EngineGame::check(doc, ctx);
+    if (result.extra.empty()) result.extra.emplace_back("map", nullptr);
     return result;
+  }
+
+  std::string write(const wallaudit::State& start,
+                    const std::vector<ActionPtr>& actions) const override {
+    return write_record(dynamic_cast<const Engine&>(start), actions);
+  }
+
+  std::unique_ptr<wallaudit::State> new_game(std::uint64_t seed,
+                                             const CheckContext& ctx) const override {
+    std::shared_ptr<const void> own;
+    const auto* catalogue = prepared_data<MapCatalogue>(*this, ctx, own);
+    Options options;
+    auto engine = std::make_unique<Engine>(catalogue->default_map, options, Engine::RecordShape{});
+    engine->deal(deal_for(seed, catalogue->default_map, options));
+    return engine;
   }
 
   std::shared_ptr<const void> prepare(const CheckContext& ctx,

@@ -5,6 +5,7 @@
 // going").
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -143,6 +144,18 @@ class State {
   Phase phase() const { return phase_; }
   bool reshuffle_owed() const { return owed_ > 0; }
   bool in_battle() const { return battle_.active; }
+  // Whether step 1 still owes its first planting (the hand is not empty).
+  bool step1_owed() const { return step1_owed_ && step1_plants_ == 0; }
+  // Cards the open turn-up, draw, load or cart load still owes; nullopt when none is open.
+  std::optional<int> cards_owed() const {
+    auto left = [](const Group& g) { return std::max(0, g.required - g.taken); };
+    if (cart_buy_.active) return left(cart_buy_.group);
+    if (group_.kind == GroupKind::turn_up && !turn_up_closed_) return left(group_);
+    if ((group_.kind == GroupKind::draw || group_.kind == GroupKind::load) && step4_begun_ &&
+        !take_done_)
+      return left(group_);
+    return std::nullopt;
+  }
   // The battle just ended (valid after battle_end()).
   const BattleResult& last_battle() const { return last_battle_; }
 

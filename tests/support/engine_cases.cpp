@@ -7,6 +7,9 @@
 #ifdef WALLAUDIT_WITH_CHANG_CHENG
 #include "support/cc_generator.hpp"
 #endif
+#ifdef WALLAUDIT_WITH_DSCHINGIS_BOHN
+#include "support/db_generator.hpp"
+#endif
 
 namespace wallaudit::test {
 
@@ -21,6 +24,11 @@ std::vector<std::string> generated_records(std::string_view game, int count) {
   if (game == "chang-cheng")
     for (int i = 1; i <= count; ++i)
       out.push_back(generate_game(static_cast<std::uint64_t>(i)).xml);
+#endif
+#ifdef WALLAUDIT_WITH_DSCHINGIS_BOHN
+  if (game == "dschingis-bohn")
+    for (int i = 0; i < count; ++i)
+      out.push_back(generate_db_game(static_cast<std::uint64_t>(i) * 7919u + 3u).xml());
 #endif
   return out;
 }
