@@ -115,7 +115,7 @@ TEST(CliMessages, FindingsByRuleInGameAndNumberOrder) {
 // as stats does; --with-follow-ons counts the findings that follow from an earlier error too.
 TEST(CliMessages, FindingsByRuleCountPrimaryFindings) {
   const std::string file = kSamples + "/illegal/several-mistakes.xml";
-  const std::string primary = "CC-406 ×1, CC-408 ×1, CC-411 ×1";
+  const std::string primary = "CC-406 ×1, CC-408 ×1, CC-411 ×1, CC-804 ×2";
   const std::string all =
       "CC-404 ×3, CC-406 ×2, CC-408 ×1, CC-411 ×1, CC-501 ×2, CC-601 ×1, CC-804 ×19";
   EXPECT_NE(run({"check", file}).out.find("\nfindings by rule: " + primary + "\n"),
@@ -124,7 +124,7 @@ TEST(CliMessages, FindingsByRuleCountPrimaryFindings) {
                 .out.find("\nfindings by rule (with follow-ons): " + all + "\n"),
             std::string::npos);
   RunResult json = run({"check", "--format", "json", file});
-  EXPECT_NE(json.out.find(R"("rules":{"CC-406":1,"CC-408":1,"CC-411":1})"), std::string::npos)
+  EXPECT_NE(json.out.find(R"("rules":{"CC-406":1,"CC-408":1,"CC-411":1,"CC-804":2})"), std::string::npos)
       << json.out;
   RunResult jsonl = run({"check", "--format", "jsonl", file});
   std::string results = testing::TempDir() + "several-mistakes.jsonl";
