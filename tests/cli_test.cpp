@@ -437,3 +437,52 @@ TEST(CliInputs, AFileThatCannotBeReadIsReported) {
 
 }  // namespace
 }  // namespace wallaudit::test
+
+namespace wallaudit::test {
+namespace {
+
+// `moves` over every game built on the engine: the legal actions at a point, within 80
+// columns, the same actions in JSON, an illegal record said to be so.
+TEST_F(Cli, MovesListsTheLegalActionsOfTheNextDecision) {
+  RunResult text =
+      run({"moves", "--turn", "4", "samples/great-wall-of-china/legal/five-players.xml"});
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_EQ(text.out.substr(0, 112),
+            "samples/great-wall-of-china/legal/five-players.xml: Great Wall of China, after\n"
+            "  turn 4 of 80\n"
+            "next: turn 5, red:");
+  std::istringstream lines(text.out);
+  for (std::string line; std::getline(lines, line);)
+    EXPECT_LE(utf8_length(line), 80u) << line;
+  RunResult json = run({"moves", "--turn", "4", "--format", "json",
+                        "samples/great-wall-of-china/legal/five-players.xml"});
+  EXPECT_EQ(json.status, 0);
+  EXPECT_NE(json.out.find(R"("after_turn":4,"turns":80,"player":"red")"), std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find(R"("draw":["red: draw",)"), std::string::npos) << json.out;
+
+  RunResult illegal = run({"moves", "samples/great-wall-of-china/illegal/card-not-in-hand.xml"});
+  EXPECT_EQ(illegal.status, 1);
+  EXPECT_NE(illegal.out.find("illegal before this point: turn 5, line 26: red's hand is known "
+                             "card by card\n  (wall, warrior): it holds no watchtower [GW-306]\n"),
+            std::string::npos)
+      << illegal.out;
+
+  RunResult range =
+      run({"moves", "--turn", "81", "samples/great-wall-of-china/legal/five-players.xml"});
+  EXPECT_EQ(range.status, 64);
+  EXPECT_EQ(range.err,
+            "wallaudit moves: --turn 81 is out of range: "
+            "samples/great-wall-of-china/legal/five-players.xml has turns 0 to 80\n");
+}
+
+TEST_F(Cli, MovesSaysWhenAGameIsNotYetOnTheEngine) {
+  RunResult r = run({"moves", kSamples + "/legal/three-players.xml"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "wallaudit moves: " + kSamples +
+                       "/legal/three-players.xml is a Chang Cheng record; Chang Cheng is not yet "
+                       "built on the engine interface, so its legal actions cannot be listed\n");
+}
+
+}  // namespace
+}  // namespace wallaudit::test

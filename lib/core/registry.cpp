@@ -96,9 +96,10 @@ std::optional<DrivenRecord> drive_record(const Registry& registry, std::string t
   std::optional<XmlDocument> doc;
   const Game* game = dispatch(registry, std::move(text), problems, doc);
   const auto* engine = dynamic_cast<const EngineGame*>(game);
-  if (game && !engine)
-    problems.diagnostics.add(FindingKind::format, std::string(rec::wrong_document), {},
-                             fmt::format("{} cannot be driven move by move", game->title()));
+  if (game && !engine) {
+    problems.game = std::string(game->id());  // a game not built on the engine: no findings
+    return std::nullopt;
+  }
   if (engine) {
     problems.game = std::string(engine->id());
     std::optional<ReadRecord> record = engine->read(*doc, ctx, problems.diagnostics);

@@ -40,7 +40,8 @@ struct DrivenRecord {
 
 // Reads a record and drives it through its game's state, stopping after turn `after_turn`
 // (0: after the set-up; nullopt: the whole record). When the document is not a well-formed
-// record of a game built on the engine, returns nullopt with the reasons in `problems`.
+// record, returns nullopt with the reasons in `problems`; for a record of a game not built on
+// the engine, returns nullopt with only `problems.game` set.
 std::optional<DrivenRecord> drive_record(const Registry& registry, std::string text,
                                          const CheckContext& ctx, std::optional<int> after_turn,
                                          GameResult& problems);

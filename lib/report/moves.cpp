@@ -120,7 +120,7 @@ std::string moves_text(const MovesView& v) {
     wrap(out, fmt::format("illegal before this point: {}: {} [{}]", where, d.message, d.rule), "",
          "  ");
   }
-  if (!v.errors.empty())
+  if (!v.errors.empty() && !v.terminal)
     wrap(out, "the actions below are those of the state as replayed, illegal moves and all", "",
          "  ");
   if (v.terminal) {
