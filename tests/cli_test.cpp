@@ -373,6 +373,58 @@ TEST_F(Cli, AnnotateRoundTripsAndNeverReplacesItsInputUnasked) {
   EXPECT_EQ(files, 2u);
 }
 
+// The HTML report rings the place an illegal action names, on the board of its turn, inside
+// the frame of that turn; a legal record's report rings nothing.
+TEST_F(Cli, ReportRingsThePlaceOfAnIllegalAction) {
+  struct Case {
+    const char* sample;
+    const char* frame;  // the slider step of the illegal action's turn
+    const char* ring;   // the whole ring element, up to its closing tag
+  };
+  const Case cases[] = {
+      {"samples/great-wall-of-china/illegal/dragon-on-the-token.xml", "turn-9",
+       "<rect class=\"illegal-place\" data-place=\"S1.1\" x=\"123.0\" y=\"21.0\" "
+       "width=\"40.0\" height=\"54.0\" rx=\"4\"><title>S1.1: named by the illegal action of line "
+       "33 [GW-404]"
+       "</title></rect>"},
+      {"samples/dschingis-bohn/illegal/river-attacked.xml", "turn-7",
+       "<rect class=\"illegal-place\" data-place=\"14\" x=\"96.4\" y=\"162.4\" "
+       "width=\"75.3\" height=\"75.3\" rx=\"4\"><title>14: named by the illegal action of "
+       "line 117 [DB-603]</title></rect>"},
+      {"samples/dschingis-bohn/illegal/battle-for-own-territory.xml", "turn-11",
+       "<rect class=\"illegal-place\" data-place=\"01\" x=\"66.4\" y=\"6.4\" "
+       "width=\"75.3\" height=\"75.3\" rx=\"4\"><title>01: named by the illegal action of "
+       "line 149 [DB-603]</title></rect>"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.sample);
+    RunResult r = run_cli({"report", source_dir() + "/" + c.sample, "-o", "page.html"}, nullptr,
+                          tmp_.string());
+    EXPECT_EQ(r.status, 1) << r.err;
+    std::ifstream in(tmp_ / "page.html");
+    std::stringstream page;
+    page << in.rdbuf();
+    std::string html = page.str();
+    std::size_t ring = html.find(c.ring);
+    ASSERT_NE(ring, std::string::npos) << "no ring " << c.ring;
+    EXPECT_EQ(html.find(c.ring, ring + 1), std::string::npos) << "the ring is drawn twice";
+    std::size_t frame = html.rfind("<div class=\"frame", ring);
+    ASSERT_NE(frame, std::string::npos);
+    std::string head = html.substr(frame, html.find('>', frame) - frame);
+    EXPECT_NE(head.find("class=\"frame illegal\""), std::string::npos) << head;
+    EXPECT_NE(head.find(std::string("id=\"") + c.frame), std::string::npos) << head;
+    EXPECT_NE(html.find("dashed red ring"), std::string::npos);  // in the legend
+  }
+  RunResult legal =
+      run_cli({"report", source_dir() + "/samples/great-wall-of-china/legal/" + "three-players.xml",
+               "-o", "legal.html"},
+              nullptr, tmp_.string());
+  std::ifstream in(tmp_ / "legal.html");
+  std::stringstream page;
+  page << in.rdbuf();
+  EXPECT_EQ(page.str().find("class=\"illegal-place\""), std::string::npos);
+}
+
 TEST_F(Cli, ReportIsOneSelfContainedPage) {
   RunResult r = run_cli(
       {"report", source_dir() + "/" + kSamples + "/legal/three-players.xml", "-o", "page.html"},

@@ -440,6 +440,7 @@ Frame History::frame(int turn) const {
                                  huns ? fmt::format(", {} Hun{}", huns, huns == 1 ? "" : "s") : "")
                    : fmt::format("{}: sea", hex.id);
     shapes.push_back({Shape::Kind::polygon, pts, style, "", title, ""});
+    f.scene.places.push_back({hex.id, cx - R, cy - R, 2 * R, 2 * R});
     std::vector<std::string> label;
     if (hex.land())
       label.push_back(hex.terrain == Terrain::desert
@@ -596,6 +597,22 @@ Frame History::frame(int turn) const {
                         "",
                         ""});
     }
+  }
+  // The other places a finding may name: corners, paths and wall sections.
+  for (int v = 0; v < b.vertex_count(); ++v) {
+    auto [x, y] = vertex_xy(v);
+    f.scene.places.push_back({b.vertex_name(v), x - 7, y - 7, 14, 14});
+  }
+  for (int e = 0; e < b.edge_count(); ++e) {
+    auto [x1, y1] = vertex_xy(b.edge(e).a);
+    auto [x2, y2] = vertex_xy(b.edge(e).b);
+    f.scene.places.push_back({b.edge_name(e), std::min(x1, x2) - 3, std::min(y1, y2) - 3,
+                              std::abs(x2 - x1) + 6, std::abs(y2 - y1) + 6});
+  }
+  for (const WallDef& wall : b.walls) {
+    if (!in_play(wall.in, players) || wall.fort < 0) continue;
+    auto [fx, fy] = vertex_xy(wall.fort);
+    f.scene.places.push_back({wall.id, fx - 16, fy - 21, 32, 10});
   }
   f.scene.width = std::max(max_x - min_x + 2 * margin, margin * 2 + 96.0 * index);
   f.scene.height = max_y - min_y + 2 * margin + steppe_height;

@@ -265,6 +265,7 @@ Frame History::frame(int turn) const {
     const double top = 28 + row * row_height;
     f.scene.shapes.push_back(
         {Shape::Kind::text, {side_x, top - 12}, "label", fmt::format("side {}", def.id), "", ""});
+    f.scene.places.push_back({def.id, side_x, top - 26, n * w - gap, 154});
     // Regions above, provinces below, spaces between.
     for (int pass = 0; pass < 2; ++pass) {
       int w0 = 0;
@@ -290,6 +291,7 @@ Frame History::frame(int turn) const {
                                     ""});
           f.scene.shapes.push_back(
               {Shape::Kind::text, {x + 4, top + 15}, "region-label", label, "", ""});
+          f.scene.places.push_back({set.region_name(key), x, top, width, 22});
         } else {
           const auto& ps = st.province(key);
           std::string label =
@@ -307,6 +309,7 @@ Frame History::frame(int turn) const {
                                     label + (crown ? " ♛" : ""),
                                     "",
                                     ""});
+          f.scene.places.push_back({set.province_name(key), x, top + 84, width, 42});
           double cx = x + 4;
           for (const auto& c : ps.cards) {
             f.scene.shapes.push_back({Shape::Kind::rect,
@@ -326,6 +329,7 @@ Frame History::frame(int turn) const {
       const Piece& p = st.piece(s);
       double x = side_x + i * w, y = top + 30;
       std::string space = set.space_name(s);
+      f.scene.places.push_back({space, x, y - 4, w - gap, 38});
       if (p.empty()) {
         Span code = piece_code(st, s);
         f.scene.shapes.push_back({Shape::Kind::rect,

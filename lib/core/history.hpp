@@ -83,10 +83,21 @@ struct LegendEntry {
   std::string meaning;
 };
 
+// Where a board place is drawn: its id as the record writes it ("2A.W5", "S1.3", "15") and
+// the box round it. A place also covers the places whose ids extend its own with a dot:
+// "S1" is the whole row of section S1, "S1.3" one place in it.
+struct PlaceArea {
+  std::string id;
+  double x = 0, y = 0, width = 0, height = 0;
+};
+
 struct Scene {
   double width = 0;
   double height = 0;
   std::vector<Shape> shapes;
+  // The places a finding may involve (Diagnostic::involves), so that the report can ring
+  // them on the board of the finding's turn.
+  std::vector<PlaceArea> places;
 };
 
 // The board after a turn (turn 0: after set-up).

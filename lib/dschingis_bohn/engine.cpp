@@ -178,6 +178,11 @@ StepResult Engine::apply(const wallaudit::Action& any, StepNo step) {
       element(*a, s);
       break;
   }
+  // The board space a rule finding of a battle involves: the space attacked.
+  if (a->what == Kind::battle && a->map && a->target >= 0 && a->target < a->map->size())
+    for (Finding& f : s.result.findings)
+      if (f.kind == FindingKind::rule && f.involves.empty())
+        f.involves.push_back(a->map->spaces[static_cast<std::size_t>(a->target)].id);
   if (s.result.erroneous()) {
     Touch changed = touched;
     if (a->what == Kind::turn) changed.scores = 0;  // a turn out of order scores nothing

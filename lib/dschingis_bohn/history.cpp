@@ -308,6 +308,7 @@ Frame History::frame(int turn) const {
                     : sp.card == Card::river ? std::string()
                                              : std::string(", neutral"));
     f.scene.shapes.push_back({Shape::Kind::polygon, hex, style, "", title, ""});
+    f.scene.places.push_back({d.id, cx - r, cy - r, 2 * r, 2 * r});
     f.scene.shapes.push_back({Shape::Kind::text,
                               {cx - 16, cy - 14},
                               "space-label",

@@ -158,6 +158,21 @@ StepResult Engine::apply(const Action& action, StepNo step) {
       turn_action(*m, step, r);
       break;
   }
+  // The board place a rule finding of the move involves: its section, or the place in it.
+  switch (m->what) {
+    case Move::Kind::section:
+    case Move::Kind::discard:
+    case Move::Kind::score:
+    case Move::Kind::reveal:
+    case Move::Kind::play:
+      for (Finding& f : r.findings)
+        if (f.kind == FindingKind::rule && f.involves.empty())
+          f.involves.push_back(m->on ? fmt::format("{}.{}", section_name(m->section), *m->on)
+                                     : section_name(m->section));
+      break;
+    default:
+      break;
+  }
   if (table_ && !r.findings.empty() && !r.erroneous()) {
     StepNo root = step;
     for (const Finding& f : r.findings)

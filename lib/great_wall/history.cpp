@@ -320,6 +320,16 @@ Frame History::frame(int turn) const {
   f.scene.width =
       first_card + static_cast<double>(std::max<std::size_t>(widest, 8)) * (card_w + gap) + left;
   f.scene.height = top + st.sections() * row_h + 8;
+  // The places a finding may name: each section's row, and each place of a card in it.
+  for (int s = 0; s < st.sections(); ++s) {
+    double y = top + s * row_h;
+    f.scene.places.push_back(
+        {section_name(s), left - 4, y, f.scene.width - 2 * left + 8, row_h - 4});
+    for (std::size_t i = 0; i < st.section(s).places.size(); ++i)
+      f.scene.places.push_back({fmt::format("{}.{}", section_name(s), i + 1),
+                                first_card + static_cast<double>(i) * (card_w + gap), y + 12,
+                                card_w, card_h});
+  }
   return f;
 }
 

@@ -42,7 +42,7 @@ svg .mark{font-weight:bold;fill:#fff}svg .label{font-weight:bold}
 .chart .tick-label{font:10px sans-serif;fill:#555}
 .legend{list-style:none;padding:0;columns:2}.legend li{margin:.15em 0}.legend svg{vertical-align:middle}
 .legend svg .empty{fill:#f3efe4;stroke:#c9c2b0}
-svg .illegal-frame{fill:none;stroke:#d00;stroke-width:4}.illegal-note{color:#b22;font-weight:bold}
+svg .illegal-frame{fill:none;stroke:#d00;stroke-width:4}svg .illegal-place{fill:none;stroke:#d00;stroke-width:3;stroke-dasharray:6 3}.illegal-note{color:#b22;font-weight:bold}
 .illegal-mark{color:#d00;font-weight:bold}.claim{color:#555;font-size:.9em}
 .findings li{margin:.2em 0}.findings .rule{color:#333;font-size:.9em;margin:.1em 0 .4em 1em}.sev-error{color:#b22}.sev-warning{color:#a07000}.sev-note{color:#555}
 .step td{vertical-align:top}.step .why{color:#555;font-size:.92em}.differs{color:#b22;font-weight:bold}
@@ -221,6 +221,43 @@ constexpr StyleMeaning kLegend[] = {
     {"neutral", "neutral pieces"},
 };
 
+// Whether the place `area` is `id` or lies within it ("S1.3" within "S1").
+bool within(const std::string& area, const std::string& id) {
+  return area.size() >= id.size() && area.compare(0, id.size(), id) == 0 &&
+         (area.size() == id.size() || area[id.size()] == '.');
+}
+
+// A dashed red ring round each place that the turn's illegal actions involve, over the board.
+std::string place_rings(const Scene& scene, const std::vector<const Diagnostic*>& violations) {
+  std::string out;
+  std::vector<std::string> done;
+  for (const Diagnostic* d : violations)
+    for (const std::string& id : d->involves) {
+      if (id.empty() || std::find(done.begin(), done.end(), id) != done.end()) continue;
+      done.push_back(id);
+      bool any = false;
+      double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+      for (const PlaceArea& a : scene.places) {
+        if (!within(a.id, id)) continue;
+        x0 = any ? std::min(x0, a.x) : a.x;
+        y0 = any ? std::min(y0, a.y) : a.y;
+        x1 = any ? std::max(x1, a.x + a.width) : a.x + a.width;
+        y1 = any ? std::max(y1, a.y + a.height) : a.y + a.height;
+        any = true;
+      }
+      if (!any) continue;
+      const double pad = 3;
+      out += fmt::format(
+          "<rect class=\"illegal-place\" data-place=\"{}\" x=\"{:.1f}\" y=\"{:.1f}\" "
+          "width=\"{:.1f}\" height=\"{:.1f}\" rx=\"4\"><title>{}: named by the illegal action of "
+          "line {} [{}]</title>"
+          "</rect>",
+          xml_escape(id), x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad, xml_escape(id),
+          d->loc.line, xml_escape(d->rule));
+    }
+  return out;
+}
+
 // The legend: the player colours and the symbols the drawings of this record use, the marks of
 // the page, and the abbreviations.
 std::string legend(const std::vector<std::string>& colours, const std::vector<SliderStep>& steps,
@@ -281,6 +318,8 @@ std::string legend(const std::vector<std::string>& colours, const std::vector<Sl
   out +=
       "<li><span class=\"illegal-mark\">red frame</span>: the board after a turn with an "
       "illegal action, named above the board</li>"
+      "<li><span class=\"illegal-mark\">dashed red ring</span>: the space, piece or section "
+      "that the turn's illegal action names</li>"
       "<li>|◀ ◀ ▶ ▶|: the set-up, the previous step, the next step, the last step (the arrow "
       "keys also step); each step has its own address, e.g. #turn-12</li>"
       "<li>turn 0: the set-up; <i>end</i>: the scoring at the end of the game, after the last "
@@ -394,11 +433,13 @@ std::string html_report(const std::string& file, const std::string& game_title,
           d->loc.line, xml_escape(d->message), xml_escape(d->rule));
     std::string svg = scene_svg(f.scene);
     if (!s.violations.empty()) {
-      // The illegal action marked on the board: a red frame round the drawing.
+      // The illegal action marked on the board: a red frame round the drawing, and a ring
+      // round each place it names.
       std::string mark = fmt::format(
           "<rect class=\"illegal-frame\" x=\"1\" y=\"1\" width=\"{}\" height=\"{}\"><title>illegal "
-          "action in turn {}</title></rect></svg>",
-          std::max(0.0, f.scene.width - 2), std::max(0.0, f.scene.height - 2), f.turn);
+          "action in turn {}</title></rect>{}</svg>",
+          std::max(0.0, f.scene.width - 2), std::max(0.0, f.scene.height - 2), f.turn,
+          place_rings(f.scene, s.violations));
       svg.replace(svg.size() - 6, 6, mark);
     }
     out += svg;
