@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/context.hpp"
 #include "cli/inputs.hpp"
 #include "core/registry.hpp"
 
@@ -84,101 +85,32 @@ std::string usage_error(const po::error& e) {
 
 std::optional<CheckContext> make_context(const po::variables_map& vm, const char* command,
                                          int& status, const Limits& limits) {
-  CheckContext ctx;
-  policy().limits = limits;
-  status = kExitUsage;
-  if (vm.count("max-turns")) {
-    long long n = vm["max-turns"].as<long long>();
-    if (n < 1 || n > 100'000'000) {
-      fmt::print(stderr, "wallaudit {}: --max-turns takes a number from 1 to 100000000\n", command);
-      return std::nullopt;
-    }
-    ctx.max_turns = static_cast<std::size_t>(n);
-  }
-
-  const Registry& registry = builtin_registry();
+  ContextRequest request;
+  if (vm.count("max-turns")) request.max_turns = vm["max-turns"].as<long long>();
   if (vm.count("option")) {
     for (const auto& text : vm["option"].as<std::vector<std::string>>()) {
-      auto eq = text.find('=');
-      if (eq == std::string::npos || eq == 0) {
+      auto option = parse_option(text);
+      if (!option) {
         fmt::print(stderr, "wallaudit {}: --option takes NAME=VALUE, not '{}'\n", command, text);
+        status = kExitUsage;
         return std::nullopt;
       }
-      std::string name = text.substr(0, eq), value = text.substr(eq + 1);
-      bool known_name = false, known_value = false;
-      std::string values;
-      for (const auto& game : registry.games()) {
-        for (const auto& o : game->options()) {
-          if (o.name != name) continue;
-          known_name = true;
-          for (const auto& v : o.values) {
-            if (v == value) known_value = true;
-            values += fmt::format("{}{}", values.empty() ? "" : ", ", v);
-          }
-        }
-      }
-      if (!known_name) {
-        std::string names;
-        for (const auto& game : registry.games())
-          for (const auto& o : game->options())
-            names += fmt::format("{}{}", names.empty() ? "" : ", ", o.name);
-        fmt::print(stderr, "wallaudit {}: unknown rules option '{}' (options: {})\n", command, name,
-                   names);
-        return std::nullopt;
-      }
-      if (!known_value) {
-        fmt::print(stderr, "wallaudit {}: option {} takes {}, not '{}'\n", command, name, values,
-                   value);
-        return std::nullopt;
-      }
-      auto same = std::find_if(ctx.option_overrides.begin(), ctx.option_overrides.end(),
-                               [&](const auto& o) { return o.first == name; });
-      if (same != ctx.option_overrides.end())
-        same->second = value;
-      else
-        ctx.option_overrides.emplace_back(name, value);
+      request.options.push_back(std::move(*option));
     }
   }
-  if (vm.count("boards")) {
-    for (const auto& path : vm["boards"].as<std::vector<std::string>>()) {
-      std::string error;
-      auto text = read_regular_file(path, include_policy().limits.max_record_bytes, error);
-      if (!text) {
-        fmt::print(stderr, "wallaudit {}: cannot read board definitions {}: {}\n", command, path,
-                   error);
-        status = kExitMalformed;
-        return std::nullopt;
-      }
-      ctx.definitions.push_back({path, std::move(*text)});
-    }
-  }
-  IncludePolicy& includes = policy();
-  includes.allow_any_path = vm.count("allow-any-path") > 0;
-  includes.trees.clear();
-  if (vm.count("definitions")) {
-    for (const auto& dir : vm["definitions"].as<std::vector<std::string>>()) {
-      std::error_code ec;
-      auto canonical = std::filesystem::canonical(dir, ec);
-      if (ec || !std::filesystem::is_directory(canonical, ec)) {
-        fmt::print(stderr, "wallaudit {}: --definitions takes a directory, not '{}'\n", command,
-                   dir);
-        return std::nullopt;
-      }
-      includes.trees.push_back(canonical.string());
-    }
-  }
-  bool ok = true;
-  for (const auto& game : registry.games()) {
-    Diagnostics problems;
-    ctx.prepared.emplace_back(std::string(game->id()), game->prepare(ctx, problems));
-    for (const auto& d : problems.items()) {
-      fmt::print(stderr, "{}:{}:{}: error: {} [{}]\n", d.file, d.loc.line, d.loc.column, d.message,
-                 d.rule);
-      ok = false;
-    }
-  }
-  if (!ok) {
-    status = kExitMalformed;
+  if (vm.count("boards")) request.boards = vm["boards"].as<std::vector<std::string>>();
+  if (vm.count("definitions"))
+    request.definitions = vm["definitions"].as<std::vector<std::string>>();
+  request.allow_any_path = vm.count("allow-any-path") > 0;
+  policy().limits = limits;
+  ContextError error;
+  auto ctx = build_context(request, policy(), error);
+  if (!ctx) {
+    // Definitions that do not hold say where; anything else is one line.
+    if (error.located.empty()) fmt::print(stderr, "wallaudit {}: {}\n", command, error.message);
+    for (const auto& line : error.located)
+      fmt::print(stderr, "{}\n", line);
+    status = error.status;
     return std::nullopt;
   }
   status = kExitOk;

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -24,13 +25,29 @@ using namespace wallaudit;
 
 namespace {
 
+// The checking options of `wallaudit check`, as the package passes them: rules options as
+// (name, value) pairs, board files, definitions directories, allow_any_path, max_turns.
+using Rules = std::vector<std::pair<std::string, std::string>>;
+
+CheckOptions options_of(Rules rules, std::vector<std::string> boards,
+                        std::vector<std::string> definitions, bool allow_any_path,
+                        std::optional<long long> max_turns) {
+  CheckOptions o;
+  o.rules_options = std::move(rules);
+  o.boards = std::move(boards);
+  o.definitions = std::move(definitions);
+  o.allow_any_path = allow_any_path;
+  o.max_turns = max_turns;
+  return o;
+}
+
 // check_many on a thread of its own, its results handed over one at a time, at most `window`
 // waiting; closing it stops the batch as an interrupt would.
 class Batch {
  public:
-  Batch(std::vector<std::string> paths, int jobs, bool all_files) {
+  Batch(std::vector<std::string> paths, int jobs, bool all_files, CheckOptions options) {
     if (jobs < 1) throw py::value_error("jobs must be at least 1");
-    CheckOptions options;
+    (void)context_for(options);  // bad options raise here, before the batch starts
     options.jobs = jobs;
     options.all_files = all_files;
     options.json = true;
@@ -170,15 +187,19 @@ struct PyGame {
   std::vector<PyState> states;  // after the set-up (0) and after each turn
   PyState end;                  // after the record's last action
 
-  explicit PyGame(const std::string& p) : path(p) {
+  PyGame(const std::string& p, const CheckOptions& options) : path(p) {
+    CheckContext ctx = context_for(options);
     std::string error;
     auto text = cli::read_file(path, error);
     if (!text) {
       reason = "cannot read the record: " + error;
       return;
     }
-    CheckContext ctx = default_context();
-    ctx.load_relative = cli::included_file_loader(path, cli::IncludePolicy{});
+    cli::IncludePolicy includes;  // as the context built them: directories made canonical
+    for (const auto& dir : options.definitions)
+      includes.trees.push_back(std::filesystem::canonical(dir).string());
+    includes.allow_any_path = options.allow_any_path;
+    ctx.load_relative = cli::included_file_loader(path, includes);
     GameResult problems;
     auto driven = drive_record(builtin_registry(), std::move(*text), ctx, std::nullopt, problems);
     if (!driven) {
@@ -189,10 +210,10 @@ struct PyGame {
     }
     driveable = true;
     turns = driven->turns;
-    DriveOptions options;
-    options.keep_history = true;
+    DriveOptions drive_options;
+    drive_options.keep_history = true;
     Diagnostics again;
-    Replay replay = drive(driven->record, options, again);
+    Replay replay = drive(driven->record, drive_options, again);
     for (const auto& snap : replay.snapshots)
       states.push_back(PyState{std::shared_ptr<State>(snap.state->clone()), snap.last_step + 1});
     end = PyState{std::move(replay.state), replay.applied + 1};
@@ -204,18 +225,20 @@ struct PyGame {
 PYBIND11_MODULE(_wallaudit, m) {
   m.doc() = "wallaudit's compiled core; use the package `wallaudit`";
   m.def("version", [] { return std::string(version()); });
-  m.def("check_bytes", [](py::bytes data, std::string name) {
+  py::class_<CheckOptions>(m, "CheckOptions");
+  m.def("options", &options_of);
+  m.def("check_bytes", [](py::bytes data, std::string name, const CheckOptions& options) {
     std::string text = data;
     py::gil_scoped_release release;
-    return to_json(check_bytes(std::move(text), std::move(name)));
+    return to_json(check_bytes(std::move(text), std::move(name), options));
   });
-  m.def("check_file", [](std::string path) {
+  m.def("check_file", [](std::string path, const CheckOptions& options) {
     py::gil_scoped_release release;
-    return to_json(check_file(path));
+    return to_json(check_file(path, options));
   });
-  m.def("explain", [](std::string path) {
+  m.def("explain", [](std::string path, const CheckOptions& options) {
     py::gil_scoped_release release;
-    return explain_json(path);
+    return explain_json(path, options);
   });
   m.def("engine_game", [](const std::string& id) {
     const Game* game = builtin_registry().find(id);
@@ -228,7 +251,7 @@ PYBIND11_MODULE(_wallaudit, m) {
     return out;
   });
   py::class_<Batch>(m, "Batch")
-      .def(py::init<std::vector<std::string>, int, bool>())
+      .def(py::init<std::vector<std::string>, int, bool, CheckOptions>())
       .def("next", &Batch::next, py::call_guard<py::gil_scoped_release>())
       .def("close", &Batch::close, py::call_guard<py::gil_scoped_release>());
   py::class_<PyState>(m, "State")
@@ -242,7 +265,7 @@ PYBIND11_MODULE(_wallaudit, m) {
       .def("clone", &PyState::clone)
       .def("__str__", [](const PyState& s) { return s.state->to_string(); });
   py::class_<PyGame>(m, "Game")
-      .def(py::init<std::string>())
+      .def(py::init<std::string, CheckOptions>())
       .def_readonly("path", &PyGame::path)
       .def_readonly("driveable", &PyGame::driveable)
       .def_readonly("reason", &PyGame::reason)

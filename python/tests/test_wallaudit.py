@@ -82,6 +82,71 @@ def test_misuse_raises():
         list(wallaudit.check_many([3]))
 
 
+CC_FLOOD = os.path.join(SAMPLES, "chang-cheng", "disputed", "final-claimed-wrong.xml")
+CT_BOARDS = os.path.join(SAMPLES, "catan-great-wall", "boards", "club-print.xml")
+CT_LEGAL = os.path.join(SAMPLES, "catan-great-wall", "legal")
+
+
+def test_checking_options_are_those_of_the_command(tmp_path):
+    plus_only = cli_jsonl("--option", "flood=plus-only", CC_FLOOD)[0]
+    got = wallaudit.check(CC_FLOOD, options={"flood": "plus-only"})
+    assert without_seconds(got) == without_seconds(plus_only)
+    assert got["verdict"] != wallaudit.check(CC_FLOOD)["verdict"]
+    with open(CC_FLOOD, "rb") as f:
+        data = f.read()
+    assert wallaudit.check(data, options={"flood": "plus-only"})["scores"] == plus_only["scores"]
+
+    with open(os.path.join(CT_LEGAL, "four-players-ten-vp.xml"), encoding="utf-8") as f:
+        text = f.read().replace('<board name="great-wall-modelled"/>', '<board name="club-print"/>')
+    record = str(tmp_path / "club.xml")
+    with open(record, "w", encoding="utf-8") as f:
+        f.write(text)
+    club = cli_jsonl("--boards", CT_BOARDS, record)[0]
+    got = wallaudit.check(record, boards=[CT_BOARDS])
+    assert got["verdict"] == "ok"
+    assert without_seconds(got) == without_seconds(club)
+    assert wallaudit.check(record)["verdict"] == "malformed"  # no such board without the file
+
+    expected = cli_jsonl("--boards", CT_BOARDS, "--max-turns", "60", CT_LEGAL)
+    got = list(wallaudit.check_many(CT_LEGAL, jobs=2, boards=CT_BOARDS, max_turns=60))
+    assert [without_seconds(r) for r in got] == [without_seconds(r) for r in expected]
+    assert any(r["verdict"] == "malformed" for r in got)  # a record past 60 turns
+
+    game = wallaudit.load(CC_FLOOD, options={"flood": "plus-only"})
+    assert without_seconds(game.check()) == without_seconds(plus_only)
+
+
+def test_checking_options_the_command_refuses_raise():
+    with pytest.raises(ValueError) as e:
+        wallaudit.check(CC_FLOOD, options={"floods": "plus-only"})
+    assert str(e.value).startswith("unknown rules option 'floods' (options: ")
+    with pytest.raises(ValueError) as e:
+        wallaudit.check(CC_FLOOD, options={"flood": "minus"})
+    assert str(e.value) == "option flood takes plus-or-minus, plus-only, not 'minus'"
+    with pytest.raises(ValueError) as e:
+        wallaudit.check(CC_FLOOD, boards=["/nonexistent/boards.xml"])
+    assert str(e.value).startswith("cannot read board definitions /nonexistent/boards.xml: ")
+    broken = os.path.join(SAMPLES, "catan-great-wall", "boards", "broken-board.xml")
+    with pytest.raises(ValueError) as e:
+        list(wallaudit.check_many([CT_LEGAL], boards=[broken]))
+    lines = str(e.value).splitlines()
+    assert lines[0] == "the board definitions do not hold (1 error)"
+    assert lines[1].startswith(broken + ":87:34: error: ") and lines[1].endswith("[CT-209]")
+    with pytest.raises(ValueError) as e:
+        wallaudit.check(CC_FLOOD, definitions=[CC_FLOOD])
+    assert str(e.value) == f"--definitions takes a directory, not '{CC_FLOOD}'"
+    with pytest.raises(ValueError):
+        wallaudit.check(CC_FLOOD, max_turns=0)
+    with pytest.raises(ValueError):
+        wallaudit.load(CC_FLOOD, options={"flood": "x"})
+    with pytest.raises(TypeError):
+        wallaudit.check(CC_FLOOD, options={"flood": 2})
+    with pytest.raises(TypeError):
+        wallaudit.check(CC_FLOOD, options=["flood=plus-only"])
+    with pytest.raises(TypeError):
+        wallaudit.check(CC_FLOOD, max_turns="60")
+
+
 def test_check_many_of_a_directory_matches_the_command_in_order():
     expected = cli_jsonl("samples", cwd=SOURCE)
     here = os.getcwd()
