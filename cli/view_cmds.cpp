@@ -67,6 +67,27 @@ std::optional<std::string> format_option(const po::variables_map& vm, const char
   return std::nullopt;
 }
 
+// The file, --format and context of a command that reads one record; nullopt with `status`
+// set when the command line or the context is wrong.
+struct OneRecord {
+  std::string path;
+  std::string format;
+  CheckContext ctx;
+};
+
+std::optional<OneRecord> one_record(const po::variables_map& vm, const char* command,
+                                    std::initializer_list<std::string_view> formats, int& status) {
+  auto f = files(vm, 1, command);
+  auto format = format_option(vm, command, formats);
+  if (!f || !format) {
+    status = kExitUsage;
+    return std::nullopt;
+  }
+  auto ctx = make_context(vm, command, status);
+  if (!ctx) return std::nullopt;
+  return OneRecord{f->front(), *format, std::move(*ctx)};
+}
+
 }  // namespace
 
 int explain_command(const std::vector<std::string>& args) {
@@ -79,17 +100,15 @@ int explain_command(const std::vector<std::string>& args) {
           "The score audit: every scoring step in order and why, claimed and recomputed\n"
           "figures side by side, and where each colour's claims part from the recomputation."))
     return kExitOk;
-  auto f = files(vm, 1, "explain");
-  auto format = format_option(vm, "explain", {"text", "json"});
-  if (!f || !format) return kExitUsage;
   int status = kExitOk;
-  auto ctx = make_context(vm, "explain", status);
-  if (!ctx) return status;
-  auto loaded = load_record(f->front(), *ctx, "explain", status);
+  auto one = one_record(vm, "explain", {"text", "json"}, status);
+  if (!one) return status;
+  auto loaded = load_record(one->path, one->ctx, "explain", status);
   if (!loaded) return status;
   Explanation ex = loaded->result.history->explanation();
-  write_stdout(*format == "json" ? report::explain_json(loaded->input.name, loaded->result, ex)
-                                 : report::explain_text(loaded->input.name, loaded->result, ex));
+  write_stdout(one->format == "json"
+                   ? report::explain_json(loaded->input.name, loaded->result, ex)
+                   : report::explain_text(loaded->input.name, loaded->result, ex));
   return status;
 }
 
@@ -157,17 +176,14 @@ int moves_command(const std::vector<std::string>& args) {
                  "On a record that is illegal before that point, it says so and answers for\n"
                  "the state as replayed."))
     return kExitOk;
-  auto f = files(vm, 1, "moves");
-  auto format = format_option(vm, "moves", {"text", "json"});
-  if (!f || !format) return kExitUsage;
   int status = kExitOk;
-  auto ctx = make_context(vm, "moves", status);
-  if (!ctx) return status;
-  const std::string& path = f->front();
+  auto one = one_record(vm, "moves", {"text", "json"}, status);
+  if (!one) return status;
+  const std::string& path = one->path;
   Input input;
   auto text = read_one_record(path, "moves", input);
   if (!text) return kExitMalformed;
-  ctx->load_relative = included_file_loader(path, include_policy());
+  one->ctx.load_relative = included_file_loader(path, include_policy());
   std::optional<int> turn;
   if (vm.count("turn")) turn = vm["turn"].as<int>();
   if (turn && *turn < 0) {
@@ -176,7 +192,7 @@ int moves_command(const std::vector<std::string>& args) {
   }
   GameResult problems;
   std::string record_text = *text;
-  auto driven = drive_record(builtin_registry(), std::move(record_text), *ctx, turn, problems);
+  auto driven = drive_record(builtin_registry(), std::move(record_text), one->ctx, turn, problems);
   if (!driven) {
     if (!problems.definition.empty()) {
       fmt::print(stderr, "wallaudit moves: {} holds definitions (<{}>, {}), not a record\n", path,
@@ -215,7 +231,7 @@ int moves_command(const std::vector<std::string>& args) {
   for (const Diagnostic& d : driven->diagnostics.items())
     if (d.kind == FindingKind::rule && !d.follow_on) view.errors.push_back(d);
   if (!view.terminal) report::group_actions(state.legal_actions(), view);
-  std::string out = *format == "json" ? report::moves_json(view) : report::moves_text(view);
+  std::string out = one->format == "json" ? report::moves_json(view) : report::moves_text(view);
   write_stdout(out);
   return view.errors.empty() ? kExitOk : kExitFindings;
 }
