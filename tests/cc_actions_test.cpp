@@ -78,6 +78,7 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
       R"(<loss region="A1.M1" colour="red" points="-2"/><event card="diplomacy" colour="blue" points="3"/><final colour="red" points="5"/>)";
   Listed l = list(r.str());
   EXPECT_EQ(texts(l), (std::vector<std::string>{
+                          "chance: seats red blue",
                           "chance: side A1",
                           "chance: side B1",
                           "chance: reputation A1.P1 2",
@@ -92,9 +93,11 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
                           "chance: threat B1.M1 -3",
                           "chance: threat B1.M2 -2",
                           "chance: threat B1.M3 -4",
+                          "red: begin",
                           "red: wall A1.W1",
                           "red: peek A1.M1",
                           "red: end",
+                          "blue: begin",
                           "blue: card A1.P1 flood",
                           "blue: wall A1.W2",
                           "blue: score A1.P1",
@@ -102,10 +105,12 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
                           "blue: claim award 4",
                           "blue: neutral A1.W4",
                           "blue: end",
+                          "red: begin",
                           "red: double B1.W1 B1.W2",
                           "red: claim bonus 3",
                           "chance: threat A1.M2 -3",
                           "red: end",
+                          "blue: begin",
                           "blue: card B1.P3 ?",
                           "blue: pass",
                           "blue: end",
@@ -115,11 +120,73 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
                       }));
   expect_round_trip(l, "mini");
   // Where each stands: the element, and the attribute a finding about its target points at.
-  ASSERT_GT(l.actions.size(), 14u);
-  EXPECT_EQ(l.actions[14].turn, 1);
+  ASSERT_GT(l.actions.size(), 16u);
+  EXPECT_EQ(l.actions[16].turn, 1);
   EXPECT_EQ(l.actions[0].turn, 0);
-  ASSERT_EQ(l.actions[14].parts.size(), 1u);
-  EXPECT_GT(l.actions[14].parts[0].column, l.actions[14].loc.column);
+  ASSERT_EQ(l.actions[16].parts.size(), 1u);
+  EXPECT_GT(l.actions[16].parts[0].column, l.actions[16].loc.column);
+  // The seats: <players>, <variant>, <setup>, then each <player>.
+  const PlacedAction& seats = l.actions[0];
+  ASSERT_EQ(seats.parts.size(), 5u);
+  EXPECT_EQ(seats.loc, seats.parts[0]);
+  for (const SourceLoc& part : seats.parts)
+    EXPECT_TRUE(part.known());
+  EXPECT_LT(seats.parts[0], seats.parts[3]);
+  EXPECT_LT(seats.parts[3], seats.parts[4]);
+  EXPECT_LT(seats.parts[1], seats.parts[2]);
+  // A turn's `begin` stands at the <turn>, its part at the colour attribute.
+  const PlacedAction& begin = l.actions[15];
+  EXPECT_EQ(begin.turn, 1);
+  ASSERT_EQ(begin.parts.size(), 1u);
+  EXPECT_EQ(begin.parts[0].line, begin.loc.line);
+  EXPECT_GT(begin.parts[0].column, begin.loc.column);
+}
+
+// The seating and turn-order findings of the checker point at a part of `seats` or `begin`:
+// the engine state can give them there.
+TEST(CcActions, SeatingAndTurnOrderFindingsPointAtPartsOfSeatsAndBegin) {
+  struct Case {
+    std::string players;
+    std::string rules;
+    std::string play;
+    std::string rule;
+    std::string action;  // the action whose part the finding points at
+  };
+  const std::vector<Case> cases = {
+      {R"(<player colour="red" name="Ann"/><player colour="red" name="Bo"/>)", "", "", "CC-301",
+       "chance: seats red red"},
+      {R"(<player colour="red" name="Ann"/><player colours="blue green" name="Bo"/>)", "", "",
+       "CC-301", "chance: seats red blue+green"},
+      {R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/><player colour="green" name="Cy"/>)",
+       R"(<variant name="teams"/>)", "", "CC-301", "chance: seats red blue green"},
+      {R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/>)", "",
+       R"(<turn colour="blue"><wall space="A1.W1"/></turn>)", "CC-304", "blue: begin"},
+      {R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/>)", "",
+       R"(<turn colour="red"><wall space="A1.W1"/></turn><turn colour="red"><wall space="A1.W3"/><wall space="B1.W1"/></turn>)",
+       "CC-401", "red: begin"},
+  };
+  for (const Case& c : cases) {
+    MiniRecord r;
+    r.players = c.players;
+    r.rules = c.rules;
+    r.play = c.play;
+    const std::string xml = r.str();
+    Listed l = list(xml);
+    GameResult result = check_text(xml);
+    const Diagnostic* found = nullptr;
+    for (const Diagnostic& d : result.diagnostics.items())
+      if (d.rule == c.rule && !found) found = &d;
+    ASSERT_NE(found, nullptr) << c.rule << "\n" << xml;
+    bool at_part = false;
+    for (const PlacedAction& p : l.actions) {
+      if (p.action->text() != c.action) continue;
+      for (const SourceLoc& part : p.parts)
+        at_part |= part.line == found->loc.line && part.column == found->loc.column;
+    }
+    EXPECT_TRUE(at_part) << c.rule << " at " << found->loc.line << ":" << found->loc.column
+                         << " is no part of `" << c.action << "`\n"
+                         << xml;
+  }
 }
 
 TEST(CcActions, ResolutionsOfEveryCard) {
@@ -168,6 +235,13 @@ TEST(CcActions, TextsThatAreNoActionSayWhy) {
            {"red: resolve flood plus A1.W1",
             "\"red: resolve flood plus A1.W1\" does not read as a resolve action"},
            {"red: claim final x", "\"red: claim final x\" does not read as a claim action"},
+           {"red: seats red blue", "seats is taken by chance"},
+           {"chance: seats red+ blue",
+            "\"chance: seats red+ blue\" does not read as a seats action"},
+           {"chance: seats red neutral",
+            "\"chance: seats red neutral\" does not read as a seats action"},
+           {"chance: begin", "begin is taken by a colour"},
+           {"red: begin now", "\"red: begin now\" does not read as a begin action"},
        }) {
     std::string error;
     EXPECT_FALSE(cc::parse_move(c.text, set, error).has_value()) << c.text;
