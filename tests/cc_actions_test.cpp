@@ -1,4 +1,5 @@
 // Chang Cheng actions: the canonical text of every step a record states, and its reading back.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -142,50 +143,82 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
   EXPECT_GT(begin.parts[0].column, begin.loc.column);
 }
 
-// The seating and turn-order findings of the checker point at a part of `seats` or `begin`:
-// the engine state can give them there.
-TEST(CcActions, SeatingAndTurnOrderFindingsPointAtPartsOfSeatsAndBegin) {
+// Findings about the seating, the set-up, the turn order and the turn as a whole point at a
+// part of `seats`, `begin` or `end`: the step that can judge them can give them there.
+TEST(CcActions, SetUpTurnOrderAndWholeTurnFindingsPointAtPartsOfTheirSteps) {
+  const std::string two = R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/>)";
+  const std::string opening = R"(<turn colour="red"><wall space="A1.W1"/></turn>)";
   struct Case {
     std::string players;
     std::string rules;
+    std::string setup;
     std::string play;
     std::string rule;
     std::string action;  // the action whose part the finding points at
+    std::uint8_t part;   // which part, from 1
   };
   const std::vector<Case> cases = {
-      {R"(<player colour="red" name="Ann"/><player colour="red" name="Bo"/>)", "", "", "CC-301",
-       "chance: seats red red"},
-      {R"(<player colour="red" name="Ann"/><player colours="blue green" name="Bo"/>)", "", "",
-       "CC-301", "chance: seats red blue+green"},
+      {R"(<player colour="red" name="Ann"/><player colour="red" name="Bo"/>)", "", "", "", "CC-301",
+       "chance: seats red red", 5},
+      {R"(<player colour="red" name="Ann"/><player colours="blue green" name="Bo"/>)", "", "", "",
+       "CC-301", "chance: seats red blue+green", 5},
       {R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/><player colour="green" name="Cy"/>)",
-       R"(<variant name="teams"/>)", "", "CC-301", "chance: seats red blue green"},
-      {R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/>)", "",
-       R"(<turn colour="blue"><wall space="A1.W1"/></turn>)", "CC-304", "blue: begin"},
-      {R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/>)", "",
-       R"(<turn colour="red"><wall space="A1.W1"/></turn><turn colour="red"><wall space="A1.W3"/><wall space="B1.W1"/></turn>)",
-       "CC-401", "red: begin"},
+       R"(<variant name="teams"/>)", "", "", "CC-301", "chance: seats red blue green", 2},
+      {two, "",
+       R"(<side id="A1"/><side id="B1"/>
+<reputation province="A1.P1" value="2"/><reputation province="A1.P2" value="1"/><reputation province="A1.P3" value="3"/>
+<reputation province="B1.P1" value="0"/><reputation province="B1.P2" value="4"/><reputation province="B1.P3" value="2"/>
+<threat region="A1.M1" value="-2"/><threat region="A1.M2" value="-3"/><threat region="A1.M3" value="-4"/>
+<threat region="B1.M1" value="-3"/><threat region="B1.M2" value="-2"/>)",
+       "", "CC-303", "chance: seats red blue", 3},
+      {two, "", "", R"(<turn colour="blue"><wall space="A1.W1"/></turn>)", "CC-304", "blue: begin",
+       1},
+      {two, "", "",
+       opening + R"(<turn colour="red"><wall space="A1.W3"/><wall space="B1.W1"/></turn>)",
+       "CC-401", "red: begin", 1},
+      {two, "", "", opening + R"(<turn colour="blue"><pass/></turn>)", "CC-404", "blue: end", 1},
+      {two, "", "", opening + R"(<turn colour="blue"><wall space="B1.W5"/></turn>)", "CC-404",
+       "blue: end", 1},
+      {two, R"(<variant name="neutral-walls"/>)", "",
+       opening + R"(<turn colour="blue"><pass/><neutral space="B1.W5"/></turn>)", "CC-1101",
+       "blue: end", 2},
+      {two, R"(<variant name="neutral-walls"/>)", "",
+       opening +
+           R"(<turn colour="blue"><wall space="A1.W5"/><wall space="B1.W4"/><neutral space="B1.W1"/></turn>)",
+       "CC-1102", "blue: end", 3},
+      {two, "", "",
+       opening +
+           R"(<turn colour="blue"><double spaces="B1.W4 B1.W5"/><bonus colour="blue" points="9"/></turn>)",
+       "CC-804", "blue: end", 4},
   };
   for (const Case& c : cases) {
     MiniRecord r;
     r.players = c.players;
     r.rules = c.rules;
+    r.setup = c.setup;
     r.play = c.play;
     const std::string xml = r.str();
     Listed l = list(xml);
     GameResult result = check_text(xml);
-    const Diagnostic* found = nullptr;
-    for (const Diagnostic& d : result.diagnostics.items())
-      if (d.rule == c.rule && !found) found = &d;
-    ASSERT_NE(found, nullptr) << c.rule << "\n" << xml;
-    bool at_part = false;
-    for (const PlacedAction& p : l.actions) {
-      if (p.action->text() != c.action) continue;
-      for (const SourceLoc& part : p.parts)
-        at_part |= part.line == found->loc.line && part.column == found->loc.column;
+    const PlacedAction* step = nullptr;
+    for (const PlacedAction& p : l.actions)
+      if (p.action->text() == c.action) step = &p;  // the last one: the turn found is the last
+    ASSERT_NE(step, nullptr) << c.action << "\n" << xml;
+    const SourceLoc at = step->where(c.part);
+    EXPECT_NE(at, step->loc) << c.rule << ": part " << int(c.part) << " of `" << c.action
+                             << "` is not known\n"
+                             << xml;
+    std::string found;
+    bool there = false;
+    for (const Diagnostic& d : result.diagnostics.items()) {
+      if (d.rule != c.rule) continue;
+      found += fmt::format(" {}:{}", d.loc.line, d.loc.column);
+      there |= d.loc == at;
     }
-    EXPECT_TRUE(at_part) << c.rule << " at " << found->loc.line << ":" << found->loc.column
-                         << " is no part of `" << c.action << "`\n"
-                         << xml;
+    EXPECT_TRUE(there) << c.rule << " is found at" << (found.empty() ? " no place" : found)
+                       << ", not at part " << int(c.part) << " of `" << c.action << "` (" << at.line
+                       << ":" << at.column << ")\n"
+                       << xml;
   }
 }
 

@@ -456,7 +456,21 @@ class Lister {
           break;
       }
     }
-    add(MoveKind::end, t.colour, t.loc, {}, n);
+    // What the turn's end judges points at: the first piece (a pass or a lone piece where more
+    // was possible), the last neutral wall and its space (where it may go), the bonus claims.
+    std::vector<SourceLoc> end_parts(3);
+    for (const Step& s : t.steps) {
+      const bool piece = s.kind == StepKind::wall || s.kind == StepKind::card ||
+                         s.kind == StepKind::double_wall || s.kind == StepKind::tower ||
+                         s.kind == StepKind::pass;
+      if (piece && !end_parts[0].known()) end_parts[0] = s.loc;
+      if (s.kind == StepKind::neutral) {
+        end_parts[1] = s.loc;
+        end_parts[2] = s.target_loc;
+      }
+      if (s.kind == StepKind::bonus) end_parts.push_back(s.loc);
+    }
+    add(MoveKind::end, t.colour, t.loc, std::move(end_parts), n);
   }
 
   void score(const Turn& t, const ScoreElem& e, int n) {

@@ -77,8 +77,10 @@ std::optional<Move> parse_move(std::string_view text, std::shared_ptr<const Boar
 //
 // Parts (Finding::part n points at parts[n - 1]): `seats` has <players>, <variant>, <setup>,
 // then each <player> in seat order (an unknown location where the record has no such
-// element); `begin` has the turn's `colour` attribute; a token has its `value` attribute; a
-// placed piece, peek or threat reveal its place attribute; a resolution its target.
+// element); `begin` has the turn's `colour` attribute; `end` has the turn's first piece (a
+// pass included), its last neutral wall, that wall's `space` attribute, then each <bonus>; a token
+// has its `value` attribute; a placed piece, peek or threat reveal its place attribute; a
+// resolution its target.
 std::vector<PlacedAction> record_actions(const Record& rec);
 
 }  // namespace wallaudit::cc
