@@ -1,7 +1,10 @@
 // Chang Cheng actions: the canonical text of every step a record states, and its reading back.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,6 +81,7 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
       R"(<loss region="A1.M1" colour="red" points="-2"/><event card="diplomacy" colour="blue" points="3"/><final colour="red" points="5"/>)";
   Listed l = list(r.str());
   EXPECT_EQ(texts(l), (std::vector<std::string>{
+                          "chance: seats red blue",
                           "chance: side A1",
                           "chance: side B1",
                           "chance: reputation A1.P1 2",
@@ -92,9 +96,11 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
                           "chance: threat B1.M1 -3",
                           "chance: threat B1.M2 -2",
                           "chance: threat B1.M3 -4",
+                          "red: begin",
                           "red: wall A1.W1",
                           "red: peek A1.M1",
                           "red: end",
+                          "blue: begin",
                           "blue: card A1.P1 flood",
                           "blue: wall A1.W2",
                           "blue: score A1.P1",
@@ -102,10 +108,12 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
                           "blue: claim award 4",
                           "blue: neutral A1.W4",
                           "blue: end",
+                          "red: begin",
                           "red: double B1.W1 B1.W2",
                           "red: claim bonus 3",
                           "chance: threat A1.M2 -3",
                           "red: end",
+                          "blue: begin",
                           "blue: card B1.P3 ?",
                           "blue: pass",
                           "blue: end",
@@ -115,11 +123,105 @@ TEST(CcActions, EveryStepOfARecordInItsCanonicalText) {
                       }));
   expect_round_trip(l, "mini");
   // Where each stands: the element, and the attribute a finding about its target points at.
-  ASSERT_GT(l.actions.size(), 14u);
-  EXPECT_EQ(l.actions[14].turn, 1);
+  ASSERT_GT(l.actions.size(), 16u);
+  EXPECT_EQ(l.actions[16].turn, 1);
   EXPECT_EQ(l.actions[0].turn, 0);
-  ASSERT_EQ(l.actions[14].parts.size(), 1u);
-  EXPECT_GT(l.actions[14].parts[0].column, l.actions[14].loc.column);
+  ASSERT_EQ(l.actions[16].parts.size(), 1u);
+  EXPECT_GT(l.actions[16].parts[0].column, l.actions[16].loc.column);
+  // The seats: <players>, <variant>, <setup>, then each <player>.
+  const PlacedAction& seats = l.actions[0];
+  ASSERT_EQ(seats.parts.size(), 5u);
+  EXPECT_EQ(seats.loc, seats.parts[0]);
+  for (const SourceLoc& part : seats.parts)
+    EXPECT_TRUE(part.known());
+  EXPECT_LT(seats.parts[0], seats.parts[3]);
+  EXPECT_LT(seats.parts[3], seats.parts[4]);
+  EXPECT_LT(seats.parts[1], seats.parts[2]);
+  // A turn's `begin` stands at the <turn>, its part at the colour attribute.
+  const PlacedAction& begin = l.actions[15];
+  EXPECT_EQ(begin.turn, 1);
+  ASSERT_EQ(begin.parts.size(), 1u);
+  EXPECT_EQ(begin.parts[0].line, begin.loc.line);
+  EXPECT_GT(begin.parts[0].column, begin.loc.column);
+}
+
+// Findings about the seating, the set-up, the turn order and the turn as a whole point at a
+// part of `seats`, `begin` or `end`: the step that can judge them can give them there.
+TEST(CcActions, SetUpTurnOrderAndWholeTurnFindingsPointAtPartsOfTheirSteps) {
+  const std::string two = R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/>)";
+  const std::string opening = R"(<turn colour="red"><wall space="A1.W1"/></turn>)";
+  struct Case {
+    std::string players;
+    std::string rules;
+    std::string setup;
+    std::string play;
+    std::string rule;
+    std::string action;  // the action whose part the finding points at
+    std::uint8_t part;   // which part, from 1
+  };
+  const std::vector<Case> cases = {
+      {R"(<player colour="red" name="Ann"/><player colour="red" name="Bo"/>)", "", "", "", "CC-301",
+       "chance: seats red red", 5},
+      {R"(<player colour="red" name="Ann"/><player colours="blue green" name="Bo"/>)", "", "", "",
+       "CC-301", "chance: seats red blue+green", 5},
+      {R"(<player colour="red" name="Ann"/><player colour="blue" name="Bo"/><player colour="green" name="Cy"/>)",
+       R"(<variant name="teams"/>)", "", "", "CC-301", "chance: seats red blue green", 2},
+      {two, "",
+       R"(<side id="A1"/><side id="B1"/>
+<reputation province="A1.P1" value="2"/><reputation province="A1.P2" value="1"/><reputation province="A1.P3" value="3"/>
+<reputation province="B1.P1" value="0"/><reputation province="B1.P2" value="4"/><reputation province="B1.P3" value="2"/>
+<threat region="A1.M1" value="-2"/><threat region="A1.M2" value="-3"/><threat region="A1.M3" value="-4"/>
+<threat region="B1.M1" value="-3"/><threat region="B1.M2" value="-2"/>)",
+       "", "CC-303", "chance: seats red blue", 3},
+      {two, "", "", R"(<turn colour="blue"><wall space="A1.W1"/></turn>)", "CC-304", "blue: begin",
+       1},
+      {two, "", "",
+       opening + R"(<turn colour="red"><wall space="A1.W3"/><wall space="B1.W1"/></turn>)",
+       "CC-401", "red: begin", 1},
+      {two, "", "", opening + R"(<turn colour="blue"><pass/></turn>)", "CC-404", "blue: end", 1},
+      {two, "", "", opening + R"(<turn colour="blue"><wall space="B1.W5"/></turn>)", "CC-404",
+       "blue: end", 1},
+      {two, R"(<variant name="neutral-walls"/>)", "",
+       opening + R"(<turn colour="blue"><pass/><neutral space="B1.W5"/></turn>)", "CC-1101",
+       "blue: end", 2},
+      {two, R"(<variant name="neutral-walls"/>)", "",
+       opening +
+           R"(<turn colour="blue"><wall space="A1.W5"/><wall space="B1.W4"/><neutral space="B1.W1"/></turn>)",
+       "CC-1102", "blue: end", 3},
+      {two, "", "",
+       opening +
+           R"(<turn colour="blue"><double spaces="B1.W4 B1.W5"/><bonus colour="blue" points="9"/></turn>)",
+       "CC-804", "blue: end", 4},
+  };
+  for (const Case& c : cases) {
+    MiniRecord r;
+    r.players = c.players;
+    r.rules = c.rules;
+    r.setup = c.setup;
+    r.play = c.play;
+    const std::string xml = r.str();
+    Listed l = list(xml);
+    GameResult result = check_text(xml);
+    const PlacedAction* step = nullptr;
+    for (const PlacedAction& p : l.actions)
+      if (p.action->text() == c.action) step = &p;  // the last one: the turn found is the last
+    ASSERT_NE(step, nullptr) << c.action << "\n" << xml;
+    const SourceLoc at = step->where(c.part);
+    EXPECT_NE(at, step->loc) << c.rule << ": part " << int(c.part) << " of `" << c.action
+                             << "` is not known\n"
+                             << xml;
+    std::string found;
+    bool there = false;
+    for (const Diagnostic& d : result.diagnostics.items()) {
+      if (d.rule != c.rule) continue;
+      found += fmt::format(" {}:{}", d.loc.line, d.loc.column);
+      there |= d.loc == at;
+    }
+    EXPECT_TRUE(there) << c.rule << " is found at" << (found.empty() ? " no place" : found)
+                       << ", not at part " << int(c.part) << " of `" << c.action << "` (" << at.line
+                       << ":" << at.column << ")\n"
+                       << xml;
+  }
 }
 
 TEST(CcActions, ResolutionsOfEveryCard) {
@@ -168,6 +270,13 @@ TEST(CcActions, TextsThatAreNoActionSayWhy) {
            {"red: resolve flood plus A1.W1",
             "\"red: resolve flood plus A1.W1\" does not read as a resolve action"},
            {"red: claim final x", "\"red: claim final x\" does not read as a claim action"},
+           {"red: seats red blue", "seats is taken by chance"},
+           {"chance: seats red+ blue",
+            "\"chance: seats red+ blue\" does not read as a seats action"},
+           {"chance: seats red neutral",
+            "\"chance: seats red neutral\" does not read as a seats action"},
+           {"chance: begin", "begin is taken by a colour"},
+           {"red: begin now", "\"red: begin now\" does not read as a begin action"},
        }) {
     std::string error;
     EXPECT_FALSE(cc::parse_move(c.text, set, error).has_value()) << c.text;
@@ -208,6 +317,112 @@ TEST(CcActions, EverySampleAndGeneratedRecordRoundTrips) {
     GeneratedGame g = generate_game(seed);
     expect_round_trip(list(g.xml), "seed " + std::to_string(seed));
   }
+}
+
+// The steps that can judge each rule without looking ahead, by kind: a finding must point at
+// an element or part of such a step of its own turn (0: the set-up and the end). "end" also
+// stands for the end of the record. Scorings list every step of a scoring, and the piece
+// before it (a scoring no <score> names points there); which of them judges is still open.
+const std::map<std::string, std::set<std::string>, std::less<>>& judging_kinds() {
+  static const std::set<std::string> pieces = {"wall", "card", "double", "tower", "neutral"};
+  static const std::set<std::string> scoring = {"score",  "reveal", "resolve", "claim", "wall",
+                                                "double", "tower",  "neutral", "pass"};
+  static const std::map<std::string, std::set<std::string>, std::less<>> kinds = {
+      {"CC-103", {"reputation", "threat"}},
+      {"CC-204", {"side", "expand"}},
+      {"CC-205", {"seats"}},
+      {"CC-301", {"seats"}},
+      {"CC-302", {"side", "seats"}},
+      {"CC-303", {"reputation", "threat", "seats"}},
+      {"CC-304", {"begin"}},
+      {"CC-401", {"begin"}},
+      {"CC-402", {"wall", "card", "double", "tower", "pass", "end"}},
+      {"CC-403", {"wall", "card", "double", "tower", "pass", "neutral", "end"}},
+      {"CC-404", {"end"}},
+      {"CC-405", pieces},
+      {"CC-406", pieces},
+      {"CC-407", pieces},
+      {"CC-408", {"peek"}},
+      {"CC-409", pieces},
+      {"CC-410", pieces},
+      {"CC-411", {"wall", "card"}},
+      {"CC-412", {"wall", "card"}},
+      {"CC-413", pieces},
+      {"CC-501", {"score"}},
+      {"CC-502", {"score"}},
+      {"CC-503", scoring},
+      {"CC-504", {"score"}},
+      {"CC-510", scoring},
+      {"CC-511", scoring},
+      {"CC-512", scoring},
+      {"CC-513", scoring},
+      {"CC-515", scoring},
+      {"CC-1201", scoring},
+      {"CC-601", {"expand", "end"}},
+      {"CC-603", {"expand"}},
+      {"CC-701", {"end"}},
+      {"CC-702", {"end"}},
+      {"CC-703", {"end"}},
+      {"CC-804", {"claim", "score", "end"}},
+      {"CC-1101", {"wall", "card", "double", "tower", "pass", "neutral", "end"}},
+      {"CC-1102", {"end"}},
+      {"CC-1202", {"threat"}},
+  };
+  return kinds;
+}
+
+void expect_findings_at_judging_steps(const std::string& xml, const std::string& where,
+                                      std::map<std::string, int>& seen) {
+  Listed l = list(xml);
+  ASSERT_TRUE(l.record) << where;
+  const SourceLoc end_of_record = l.record->end.present ? l.record->end.loc : l.record->play_loc;
+  GameResult result = check_text(xml);
+  for (const Diagnostic& d : result.diagnostics.items()) {
+    auto kinds = judging_kinds().find(d.rule);
+    ASSERT_NE(kinds, judging_kinds().end()) << d.rule << " has no judging steps listed";
+    bool at = kinds->second.count("end") && d.loc == end_of_record;
+    for (const PlacedAction& p : l.actions) {
+      // A threat token never stated is found at the end of the game, but the finding points
+      // at the step that laid the token, in the set-up or an earlier turn's expansion: the
+      // one place where no step of the finding's own turn can give it.
+      const bool laid_earlier = d.rule == "CC-1202" && d.turn == 0;
+      if ((p.turn != d.turn && !laid_earlier) ||
+          !kinds->second.count(std::string(p.action->kind())))
+        continue;
+      at |= p.loc == d.loc;
+      for (const SourceLoc& part : p.parts)
+        at |= part == d.loc;
+    }
+    ++seen[d.rule];
+    EXPECT_TRUE(at) << where << ": " << d.rule << " (turn " << d.turn << ") at " << d.loc.line
+                    << ":" << d.loc.column << " is at no step that can judge it: " << d.message;
+  }
+}
+
+TEST(CcActions, EveryFindingPointsAtAStepThatCanJudgeIt) {
+  namespace fs = std::filesystem;
+  std::map<std::string, int> seen;
+  for (const char* folder : {"legal", "illegal", "disputed", "logs"}) {
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(source_dir()) / "samples/chang-cheng" / folder)) {
+      if (entry.path().extension() != ".xml") continue;
+      const std::string name =
+          "samples/chang-cheng/" + std::string(folder) + "/" + entry.path().filename().string();
+      expect_findings_at_judging_steps(read_source_file(name), name, seen);
+    }
+  }
+  for (Mutation kind : all_mutations()) {
+    int applied = 0;
+    for (std::uint64_t seed = 1; seed <= 200 && applied < 2; ++seed) {
+      auto m = mutate(generate_game(seed * 7919 + 3), kind, seed);
+      if (!m) continue;
+      ++applied;
+      expect_findings_at_judging_steps(m->xml, std::string(mutation_name(kind)), seen);
+    }
+  }
+  // Every rule listed is met at least once, so no entry of the table goes untested.
+  for (const auto& [rule, kinds] : judging_kinds())
+    EXPECT_GT(seen[rule], 0) << rule << " is listed but never found";
 }
 
 // Writes `xml`'s head and actions as a new record: it lists the same actions, and checks with

@@ -10,9 +10,9 @@ namespace wallaudit::cc {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kKindNames{
-    "side",    "reputation", "threat", "expand", "wall",   "card",    "double", "tower",
-    "neutral", "pass",       "peek",   "score",  "reveal", "resolve", "end",    "claim"};
+constexpr std::array<std::string_view, 18> kKindNames{
+    "side", "reputation", "threat", "expand", "wall",    "card", "double", "tower", "neutral",
+    "pass", "peek",       "score",  "reveal", "resolve", "end",  "claim",  "seats", "begin"};
 constexpr std::array<std::string_view, 5> kClaimNames{"bonus", "award", "loss", "event", "final"};
 
 std::optional<Effect> parse_effect(std::string_view s) {
@@ -124,8 +124,17 @@ std::string Move::text() const {
       if (claim == ClaimKind::event) add(name(event));
       add(std::to_string(value.value_or(0)));
       break;
+    case MoveKind::seats:
+      for (const auto& seat : seats) {
+        std::string colours;
+        for (Colour c : seat)
+          colours += fmt::format("{}{}", colours.empty() ? "" : "+", name(c));
+        add(colours);
+      }
+      break;
     case MoveKind::pass:
     case MoveKind::end:
+    case MoveKind::begin:
       break;
   }
   return out;
@@ -183,7 +192,8 @@ std::optional<Move> parse_move(std::string_view text, std::shared_ptr<const Boar
     return std::nullopt;
   }
   bool chance_kind = m.type == MoveKind::side || m.type == MoveKind::reputation ||
-                     m.type == MoveKind::threat || m.type == MoveKind::expand;
+                     m.type == MoveKind::threat || m.type == MoveKind::expand ||
+                     m.type == MoveKind::seats;
   if (chance_kind != !m.colour) {
     error = chance_kind ? fmt::format("{} is taken by {}", w[0], kChance)
                         : fmt::format("{} is taken by a colour", w[0]);
@@ -301,8 +311,24 @@ std::optional<Move> parse_move(std::string_view text, std::shared_ptr<const Boar
       if (!(m.value = parse_int(w[i]))) return fail(usage);
       break;
     }
+    case MoveKind::seats:
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        std::vector<Colour> seat;
+        std::string_view rest = w[i];
+        while (true) {
+          std::size_t plus = rest.find('+');
+          auto c = parse_colour(rest.substr(0, plus));
+          if (!c || *c == Colour::neutral) return fail(usage);
+          seat.push_back(*c);
+          if (plus == std::string_view::npos) break;
+          rest = rest.substr(plus + 1);
+        }
+        m.seats.push_back(std::move(seat));
+      }
+      break;
     case MoveKind::pass:
     case MoveKind::end:
+    case MoveKind::begin:
       if (!count(0)) return fail(usage);
       break;
   }
@@ -316,6 +342,13 @@ class Lister {
   explicit Lister(const Record& rec) : rec_(rec) {}
 
   std::vector<PlacedAction> run() {
+    std::vector<SourceLoc> seat_parts{rec_.players_loc, rec_.variant_loc, rec_.setup_loc};
+    Move& seats = add(MoveKind::seats, std::nullopt, rec_.players_loc, {}, 0);
+    for (const PlayerDecl& p : rec_.players) {
+      seats.seats.push_back(p.colours);
+      seat_parts.push_back(p.loc);
+    }
+    out_.back().parts = std::move(seat_parts);
     for (const SideDecl& s : rec_.sides) {
       Move& m = add(MoveKind::side, std::nullopt, s.loc, {}, 0);
       m.a = s.side;
@@ -370,6 +403,7 @@ class Lister {
   }
 
   void turn(const Turn& t, int n) {
+    add(MoveKind::begin, t.colour, t.loc, {t.colour_loc}, n);
     for (const Step& s : t.steps) {
       std::vector<SourceLoc> parts{s.target_loc};
       switch (s.kind) {
@@ -422,7 +456,21 @@ class Lister {
           break;
       }
     }
-    add(MoveKind::end, t.colour, t.loc, {}, n);
+    // What the turn's end judges points at: the first piece (a pass or a lone piece where more
+    // was possible), the last neutral wall and its space (where it may go), the bonus claims.
+    std::vector<SourceLoc> end_parts(3);
+    for (const Step& s : t.steps) {
+      const bool piece = s.kind == StepKind::wall || s.kind == StepKind::card ||
+                         s.kind == StepKind::double_wall || s.kind == StepKind::tower ||
+                         s.kind == StepKind::pass;
+      if (piece && !end_parts[0].known()) end_parts[0] = s.loc;
+      if (s.kind == StepKind::neutral) {
+        end_parts[1] = s.loc;
+        end_parts[2] = s.target_loc;
+      }
+      if (s.kind == StepKind::bonus) end_parts.push_back(s.loc);
+    }
+    add(MoveKind::end, t.colour, t.loc, std::move(end_parts), n);
   }
 
   void score(const Turn& t, const ScoreElem& e, int n) {

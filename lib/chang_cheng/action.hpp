@@ -33,6 +33,8 @@ enum class MoveKind : std::uint8_t {
   resolve,      // blue: resolve flood plus            the choice for a card being scored
   end,          // red: end                            the turn is over
   claim,        // red: claim bonus 2 | award 4 | loss 1A.M2 -4 | event diplomacy 3 | final 6
+  seats,        // chance: seats red blue | red+green blue+yellow   the seats' colours, in order
+  begin,        // red: begin                          a turn begins; the colour who plays it
 };
 
 enum class ClaimKind : std::uint8_t { bonus, award, loss, event, final };
@@ -52,6 +54,7 @@ class Move final : public Action {
   bool right = true;         // expand: joins the right end
   ClaimKind claim = ClaimKind::final;
   EventCard event = EventCard::diplomacy;
+  std::vector<std::vector<Colour>> seats;  // seats: each seat's colours, seat order
   std::shared_ptr<const BoardSet> boards;  // names the places
 
   std::unique_ptr<Action> clone() const override { return std::make_unique<Move>(*this); }
@@ -68,8 +71,16 @@ class Move final : public Action {
 std::optional<Move> parse_move(std::string_view text, std::shared_ptr<const BoardSet> boards,
                                std::string& error);
 
-// The actions a record states, in record order, each with where it stands: the set-up's sides
-// and tokens, every turn's steps (a turn closed by `end`), and the end's reveals and claims.
+// The actions a record states, in record order, each with where it stands: the seats, the
+// set-up's sides and tokens, every turn's steps (a turn opened by `begin` and closed by `end`),
+// and the end's reveals and claims.
+//
+// Parts (Finding::part n points at parts[n - 1]): `seats` has <players>, <variant>, <setup>,
+// then each <player> in seat order (an unknown location where the record has no such
+// element); `begin` has the turn's `colour` attribute; `end` has the turn's first piece (a
+// pass included), its last neutral wall, that wall's `space` attribute, then each <bonus>; a token
+// has its `value` attribute; a placed piece, peek or threat reveal its place attribute; a
+// resolution its target.
 std::vector<PlacedAction> record_actions(const Record& rec);
 
 }  // namespace wallaudit::cc

@@ -269,6 +269,9 @@ class Writer {
       case MoveKind::expand:
       case MoveKind::end:
         break;  // written by turn()
+      case MoveKind::seats:
+      case MoveKind::begin:
+        break;  // left out by write_record
     }
     return {};
   }
@@ -313,7 +316,9 @@ std::string write_record(const Record& head_of, const std::vector<const Action*>
   for (const Action* a : actions) {
     const auto* m = dynamic_cast<const Move*>(a);
     assert(m != nullptr && "every action of a Chang Cheng record is a cc::Move");
-    if (m) moves.push_back(m);
+    // The seats are the head's <players>; a turn's `begin` is its <turn colour>, which the
+    // turn's `end` gives as well.
+    if (m && m->type != MoveKind::seats && m->type != MoveKind::begin) moves.push_back(m);
   }
   return Writer(head_of, moves).run();
 }
