@@ -387,6 +387,10 @@ TEST_F(Cli, ReportRingsThePlaceOfAnIllegalAction) {
        "width=\"40.0\" height=\"54.0\" rx=\"4\"><title>S1.1: named by the illegal action of line "
        "33 [GW-404]"
        "</title></rect>"},
+      {"samples/chang-cheng/illegal/wall-on-occupied-space.xml", "turn-15",
+       "<rect class=\"illegal-place\" data-place=\"2A.W3\" x=\"97.0\" y=\"51.0\" "
+       "width=\"42.0\" height=\"44.0\" rx=\"4\"><title>2A.W3: named by the illegal action "
+       "of line 110 [CC-406]</title></rect>"},
       {"samples/dschingis-bohn/illegal/river-attacked.xml", "turn-7",
        "<rect class=\"illegal-place\" data-place=\"14\" x=\"96.4\" y=\"162.4\" "
        "width=\"75.3\" height=\"75.3\" rx=\"4\"><title>14: named by the illegal action of "

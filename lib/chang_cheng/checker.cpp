@@ -516,6 +516,18 @@ class Checker {
     return std::find(std::begin(ids), std::end(ids), rule) != std::end(ids);
   }
 
+  // The board places a piece or card names: its space (both, for a double wall), or the
+  // province of a card.
+  std::vector<std::string> places_of(const Step& s) const {
+    const BoardSet& set = *rec_.boards;
+    std::vector<std::string> out;
+    for (SpaceId space : {s.space, s.space2})
+      if (space >= 0 && space < set.space_count()) out.push_back(set.space_name(space));
+    if (out.empty() && s.province >= 0 && s.province < set.side_count() * 3)
+      out.push_back(set.province_name(s.province));
+    return out;
+  }
+
   void placement(TurnContext& ctx, const Step& s) {
     State& st = *result_.state;
     const BoardSet& set = *rec_.boards;
@@ -583,7 +595,8 @@ class Checker {
                                   act_name(prev));
       }
       if (!shape_error.empty()) {
-        report(FindingKind::rule, rule, s.loc, n, c, shape_error, ctx.taint);
+        report(FindingKind::rule, rule, s.loc, n, c, shape_error, ctx.taint).involves =
+            places_of(s);
         if (rule == CC_402) ctx.shape_broken = true;
       }
     }
@@ -612,7 +625,8 @@ class Checker {
     }
     for (auto& violation : v) {
       report(FindingKind::rule, violation.rule, s.target_loc.known() ? s.target_loc : s.loc, n, c,
-             violation.message, violation.follows);
+             violation.message, violation.follows)
+          .involves = places_of(s);
     }
     if (out_.count(FindingKind::rule) > errors_before) {
       note_error(ctx, s.loc);
@@ -670,7 +684,10 @@ class Checker {
     }
     ctx.neutral = &s;
     auto v = st.place_neutral(s.space, n, s.loc.line);
-    violations(v, s.target_loc, n, ctx.colour);
+    for (const auto& violation : v)
+      report(FindingKind::rule, violation.rule, s.target_loc, n, ctx.colour, violation.message,
+             violation.follows)
+          .involves = places_of(s);
     if (out_.count(FindingKind::rule) > errors_before) note_error(ctx, s.loc);
     ctx.peekable.clear();
     st.completed_by(s.space, kNone, ctx.pending);
@@ -736,7 +753,8 @@ class Checker {
         report(FindingKind::rule, CC_1102, s.target_loc, n, ctx.colour,
                fmt::format("the neutral wall on {} ({}) is misplaced: {}", set.space_name(s.space),
                            set.province_name(target), why),
-               ctx.taint);
+               ctx.taint)
+            .involves = places_of(s);
     }
   }
 
@@ -754,7 +772,8 @@ class Checker {
       why = fmt::format("the piece just placed lets its owner look at {} only", list);
     }
     report(FindingKind::rule, CC_408, s.target_loc, ctx.n, ctx.colour,
-           fmt::format("peek at {}: {}", set.region_name(s.region), why));
+           fmt::format("peek at {}: {}", set.region_name(s.region), why))
+        .involves = {set.region_name(s.region)};
   }
 
   void threat(TurnContext& ctx, const Step& s) {
