@@ -7,34 +7,11 @@
 #include <string_view>
 
 #include "chang_cheng/action.hpp"
+#include "core/escape.hpp"
 
 namespace wallaudit::cc {
 
 namespace {
-
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string numbers(const std::vector<int>& values) {
   std::string out;
@@ -44,17 +21,21 @@ std::string numbers(const std::vector<int>& values) {
 }
 
 std::string board_set(const BoardSet& set) {
-  if (set.origin == "built in") return fmt::format("  <boards set=\"{}\"/>\n", escape(set.name));
-  std::string out = fmt::format("  <boards>\n    <board-set name=\"{}\">\n", escape(set.name));
+  if (set.origin == "built in")
+    return fmt::format("  <boards set=\"{}\"/>\n", xml_escape(set.name));
+  std::string out = fmt::format("  <boards>\n    <board-set name=\"{}\">\n", xml_escape(set.name));
   for (const SideDef& side : set.sides) {
-    out += fmt::format("      <side id=\"{}\" board=\"{}\"", escape(side.id), escape(side.board));
-    if (!side.left_edge.empty()) out += fmt::format(" left-edge=\"{}\"", escape(side.left_edge));
-    if (!side.right_edge.empty()) out += fmt::format(" right-edge=\"{}\"", escape(side.right_edge));
+    out += fmt::format("      <side id=\"{}\" board=\"{}\"", xml_escape(side.id),
+                       xml_escape(side.board));
+    if (!side.left_edge.empty())
+      out += fmt::format(" left-edge=\"{}\"", xml_escape(side.left_edge));
+    if (!side.right_edge.empty())
+      out += fmt::format(" right-edge=\"{}\"", xml_escape(side.right_edge));
     out += ">\n";
     for (std::size_t p = 0; p < side.province_names.size(); ++p)
       if (!side.province_names[p].empty())
         out += fmt::format("        <province id=\"P{}\" name=\"{}\"/>\n", p + 1,
-                           escape(side.province_names[p]));
+                           xml_escape(side.province_names[p]));
     for (const SpaceDef& s : side.spaces)
       out += fmt::format("        <space province=\"P{}\" region=\"M{}\"/>\n", s.province + 1,
                          s.region + 1);
@@ -72,14 +53,14 @@ std::string head(const Record& rec) {
   if (!rec.meta.empty()) {
     out += "  <meta>\n";
     for (const auto& [tag, text] : rec.meta)
-      out += fmt::format("    <{0}>{1}</{0}>\n", tag, escape(text));
+      out += fmt::format("    <{0}>{1}</{0}>\n", tag, xml_escape(text));
     out += "  </meta>\n";
   }
   if (!rec.options.empty() || rec.variant != Variant::none || !rec.events.empty()) {
     out += "  <rules>\n";
     for (const OptionSetting& o : rec.options)
-      out +=
-          fmt::format("    <option name=\"{}\" value=\"{}\"/>\n", escape(o.name), escape(o.value));
+      out += fmt::format("    <option name=\"{}\" value=\"{}\"/>\n", xml_escape(o.name),
+                         xml_escape(o.value));
     if (rec.variant != Variant::none)
       out += fmt::format("    <variant name=\"{}\"/>\n", name(rec.variant));
     for (const auto& [card, loc] : rec.events)
@@ -91,12 +72,12 @@ std::string head(const Record& rec) {
   for (const PlayerDecl& p : rec.players) {
     if (p.colours.size() == 1) {
       out += fmt::format("    <player colour=\"{}\" name=\"{}\"/>\n", name(p.colours[0]),
-                         escape(p.name));
+                         xml_escape(p.name));
     } else {
       std::string colours;
       for (Colour c : p.colours)
         colours += fmt::format("{}{}", colours.empty() ? "" : " ", name(c));
-      out += fmt::format("    <player colours=\"{}\" name=\"{}\"/>\n", colours, escape(p.name));
+      out += fmt::format("    <player colours=\"{}\" name=\"{}\"/>\n", colours, xml_escape(p.name));
     }
   }
   out += "  </players>\n";
@@ -212,11 +193,11 @@ class Writer {
            (m.type == MoveKind::claim && m.claim == ClaimKind::award);
   }
 
-  std::string side(int s) const { return escape(rec_.boards->sides[s].id); }
-  std::string space(int s) const { return escape(rec_.boards->space_name(s)); }
+  std::string side(int s) const { return xml_escape(rec_.boards->sides[s].id); }
+  std::string space(int s) const { return xml_escape(rec_.boards->space_name(s)); }
   std::string place(int p, MoveKind k) const {
-    return escape(k == MoveKind::threat || k == MoveKind::peek ? rec_.boards->region_name(p)
-                                                               : rec_.boards->province_name(p));
+    return xml_escape(k == MoveKind::threat || k == MoveKind::peek ? rec_.boards->region_name(p)
+                                                                   : rec_.boards->province_name(p));
   }
 
   std::string element(const Move& m) const {

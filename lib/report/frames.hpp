@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "core/escape.hpp"
 #include "core/history.hpp"
 
 namespace wallaudit::report {
@@ -11,7 +12,6 @@ namespace wallaudit::report {
 std::string frame_text(const std::string& title, const Frame& frame, bool ansi);
 // The frame's scene as an <svg> element (no XML declaration), with class names for styling.
 std::string scene_svg(const Scene& scene, const std::string& id = "");
-// Escapes text for XML/HTML content and attribute values.
-std::string xml_escape(std::string_view text);
+using wallaudit::xml_escape;  // core/escape.hpp
 
 }  // namespace wallaudit::report
