@@ -63,6 +63,30 @@ elif printf '%s' "$dom" | grep -o '<div class="frame[^"]*" id="turn-3"[^>]*>' | 
   echo "#turn-3 does not show turn 3"
   fail=1
 fi
+# The illegal action of turn 15 (a wall on a taken space, 2A.W3) is ringed on the board
+# that #turn-15 shows.
+"$bin" report "$src/samples/chang-cheng/illegal/wall-on-occupied-space.xml" \
+  -o "$tmp/occupied.html" >/dev/null
+dom=""
+for _ in 1 2 3; do
+  dom=$(timeout 120 "$browser" "${flags[@]}" --virtual-time-budget=5000 --dump-dom \
+        "file://$tmp/occupied.html#turn-15" 2>/dev/null)
+  printf '%s' "$dom" | grep -q 'id="turn-15"' && break
+done
+frame=$(printf '%s' "$dom" | tr '\n' ' ' | grep -o '<div class="frame illegal" id="turn-15"[^>]*>.*' |
+        sed 's|</div>.*||')
+if [ -z "$frame" ]; then
+  echo "#turn-15: no illegal frame of turn 15"
+  fail=1
+elif printf '%s' "$frame" | grep -o '^<div[^>]*>' | grep -q hidden; then
+  echo "#turn-15 does not show turn 15"
+  fail=1
+elif ! printf '%s' "$frame" | grep -q '<rect class="illegal-place" data-place="2A.W3"'; then
+  echo "#turn-15: the taken space 2A.W3 is not ringed"
+  fail=1
+else
+  echo "occupied: turn 15 shown, 2A.W3 ringed"
+fi
 shot="$(dirname "$(realpath "$bin")")/report-screenshot.png"
 timeout 120 "$browser" "${flags[@]}" --window-size=1280,1600 --virtual-time-budget=5000 \
   --screenshot="$shot" "file://$tmp/four-players-two-expansions.html#selftest-last" >/dev/null 2>&1
