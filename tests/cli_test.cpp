@@ -392,12 +392,12 @@ TEST_F(Cli, ReportRingsThePlaceOfAnIllegalAction) {
        "width=\"42.0\" height=\"44.0\" rx=\"4\"><title>2A.W3: named by the illegal action "
        "of line 110 [CC-406]</title></rect>"},
       {"samples/dschingis-bohn/illegal/river-attacked.xml", "turn-7",
-       "<rect class=\"illegal-place\" data-place=\"14\" x=\"96.4\" y=\"162.4\" "
-       "width=\"75.3\" height=\"75.3\" rx=\"4\"><title>14: named by the illegal action of "
+       "<rect class=\"illegal-place\" data-place=\"14\" x=\"100.9\" y=\"162.4\" "
+       "width=\"66.3\" height=\"75.3\" rx=\"4\"><title>14: named by the illegal action of "
        "line 117 [DB-603]</title></rect>"},
       {"samples/dschingis-bohn/illegal/battle-for-own-territory.xml", "turn-11",
-       "<rect class=\"illegal-place\" data-place=\"01\" x=\"66.4\" y=\"6.4\" "
-       "width=\"75.3\" height=\"75.3\" rx=\"4\"><title>01: named by the illegal action of "
+       "<rect class=\"illegal-place\" data-place=\"01\" x=\"70.9\" y=\"6.4\" "
+       "width=\"66.3\" height=\"75.3\" rx=\"4\"><title>01: named by the illegal action of "
        "line 149 [DB-603]</title></rect>"},
   };
   for (const Case& c : cases) {

@@ -308,7 +308,7 @@ Frame History::frame(int turn) const {
                     : sp.card == Card::river ? std::string()
                                              : std::string(", neutral"));
     f.scene.shapes.push_back({Shape::Kind::polygon, hex, style, "", title, ""});
-    f.scene.places.push_back({d.id, cx - r, cy - r, 2 * r, 2 * r});
+    f.scene.places.push_back({d.id, cx - 0.87 * r, cy - r, 1.74 * r, 2 * r});  // pointy-top hex
     f.scene.shapes.push_back({Shape::Kind::text,
                               {cx - 16, cy - 14},
                               "space-label",
