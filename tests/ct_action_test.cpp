@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "catan_great_wall/action.hpp"
-#include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/engine.hpp"
 #include "catan_great_wall/legal.hpp"
 #include "catan_great_wall/reader.hpp"
 #include "catan_great_wall/writer.hpp"

@@ -301,7 +301,14 @@ int Move::distance(const wallaudit::Action& that) const {
   d += draws != m->draws ? 1 : 0;
   d += hex_steps(b, hex, m->hex);
   d += card_steps(cards, m->cards) + card_steps(get, m->get);
-  d += std::abs(number - m->number) + std::abs(d1 - m->d1) + std::abs(d2 - m->d2);
+  d += std::abs(number - m->number);
+  // Other dice are farther than the same dice with other echoes.
+  d += 2 * (std::abs(d1 - m->d1) + std::abs(d2 - m->d2)) + (echoes != m->echoes ? 1 : 0);
+  for (std::size_t i = 0; i < std::max(roads.size(), m->roads.size()); ++i)
+    d += i < roads.size() && i < m->roads.size() ? place_steps(roads[i], m->roads[i]) : 2;
+  d += knight != m->knight ? 1 : 0;
+  d += take != m->take ? 1 : 0;
+  d += gives != m->gives ? 1 : 0;
   d += other != m->other ? 1 : 0;
   d += card != m->card ? 1 : 0;
   d += dev != m->dev ? 1 : 0;
@@ -615,7 +622,7 @@ class Collector {
       case SetupItem::Kind::fort: {
         Move m = make(item.colour, Move::Kind::fort);
         m.wall = item.wall;
-        push(std::move(m), item.loc, {item.colour_loc, item.wall_loc}, 0);
+        push(std::move(m), item.loc, {item.colour_loc, item.wall_loc, founded_}, 0);
         break;
       }
       case SetupItem::Kind::settlement: {
@@ -626,24 +633,30 @@ class Collector {
         std::vector<SourceLoc> parts{item.colour_loc, item.vertex.loc, item.road.loc};
         for (const HunDraw& h : item.huns)
           parts.push_back(h.loc);
+        parts.push_back(founded_);
         push(std::move(m), item.loc, std::move(parts), 0);
+        founded_ = item.loc;
         break;
       }
       case SetupItem::Kind::gain: {
         Move m = make(item.colour, Move::Kind::gain);
         m.cards = item.cards.cards;
-        push(std::move(m), item.loc, {item.colour_loc}, 0);
+        push(std::move(m), item.loc, {item.colour_loc, founded_}, 0);
         break;
       }
     }
   }
 
   void element(const TurnElem& e) {
-    push(make(e.colour, e.special ? Move::Kind::special : Move::Kind::turn), e.loc, {e.colour_loc},
-         e.turn);
-    for (const Step& s : e.steps)
+    push(make(e.colour, e.special ? Move::Kind::special : Move::Kind::turn), e.loc,
+         {e.colour_loc, founded_}, e.turn);
+    SourceLoc roll, pirate;
+    for (const Step& s : e.steps) {
       step(e, s);
-    push(make(e.colour, Move::Kind::end), e.loc, {}, e.turn);
+      if (s.kind == StepKind::roll) roll = s.loc;
+      if (s.kind == StepKind::pirate) pirate = s.loc;
+    }
+    push(make(e.colour, Move::Kind::end), e.loc, {roll, pirate}, e.turn);
   }
 
   void step(const TurnElem& e, const Step& s) {
@@ -668,6 +681,9 @@ class Collector {
           m->echoes.push_back(std::move(r));
           parts.push_back(echo.loc);
         }
+        for (const Echo& echo : s.echoes)
+          for (const auto& [hex, loc] : echo.occupies)
+            parts.push_back(loc);
         break;
       case StepKind::discard:
         m = make(s.colour, Move::Kind::discard);
@@ -751,20 +767,20 @@ class Collector {
       case EndItem::Kind::reveal: {
         Move m = make(item.colour, Move::Kind::end_reveal);
         m.dev = item.card;
-        push(std::move(m), item.loc, {}, 0);
+        push(std::move(m), item.loc, {founded_}, 0);
         break;
       }
       case EndItem::Kind::final_vp: {
         Move m = make(item.colour, Move::Kind::final_vp);
         m.number = item.vp;
-        push(std::move(m), item.loc, {}, 0);
+        push(std::move(m), item.loc, {founded_}, 0);
         break;
       }
       case EndItem::Kind::outcome: {
         Move m = make(std::nullopt, Move::Kind::outcome);
         m.huns = item.huns;
         m.other = item.colour;
-        push(std::move(m), item.loc, {}, 0);
+        push(std::move(m), item.loc, {founded_}, 0);
         break;
       }
     }
@@ -772,6 +788,7 @@ class Collector {
 
   const Record& rec_;
   std::vector<PlacedAction> out_;
+  SourceLoc founded_;  // the last founding settlement so far
 };
 
 }  // namespace

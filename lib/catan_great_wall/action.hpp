@@ -134,10 +134,13 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
 // Parts (Finding::part n points at parts[n - 1]):
 //   turn, special, fort, found, gain: 1 the colour attribute; fort 2 the wall;
 //     found 2 the vertex, 3 the road, 4… the Hun draws
+//   fort, found, gain, turn, special: last part, and reveal, final, outcome of the end: part 1,
+//     the last founding settlement before it (where a <gain> missing after it is reported)
 //   road, settlement, city: 1 the place; settlement, city 2… the Hun draws
 //   pirate: 1 the hex
-//   roll: 1… the echoes in order
+//   roll: 1… the echoes in order, then the <occupy> of each breach echo in order
 //   play-card: 1… the knight's actions, the roads of road building or the monopoly's gives
+//   end (of a turn): 1 the turn's last roll, 2 its last pirate move
 std::vector<PlacedAction> record_actions(const Record& record);
 
 }  // namespace wallaudit::ct
