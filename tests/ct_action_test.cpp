@@ -368,5 +368,48 @@ TEST(CtActions, EachDecisionOfATurnListsItsOwnActions) {
     EXPECT_EQ(t.rfind("blue: pirate ", 0), 0u) << t;
 }
 
+// The engine state between turns lists the start of the next turn, and an error on an action
+// carries the nearest legal actions and the places it targets.
+TEST(CtEngine, BetweenTurnsTheNextTurnIsListedAndErrorsCarryHints) {
+  CtRecord r;
+  r.turns = ct_turns9();
+  Read in = read(r.str());
+  ASSERT_TRUE(in.record.has_value());
+  Diagnostics out;
+  ReadRecord engine = ct::read_engine(*in.record, {}, out);
+  auto state = engine.start->clone();
+  StepNo step = 0;
+  for (const PlacedAction& p : engine.actions)
+    EXPECT_FALSE(state->apply(*p.action, ++step).erroneous()) << p.action->text();
+  LegalActions legal = state->legal_actions();
+  ASSERT_EQ(legal.listed.size(), 1u);
+  EXPECT_EQ(legal.listed[0]->text(), "blue: turn");
+  EXPECT_EQ(state->current_player(), "blue");
+
+  // White starts turn 10 instead of blue: CT-401, with blue's turn as the hint.
+  r.turns = ct_plus(ct_turns9(), R"(<turn colour="white"><roll d1="1" d2="1"/></turn>)");
+  GameResult result = check_text(r.str());
+  ASSERT_FALSE(result.diagnostics.empty());
+  const Diagnostic& d = result.diagnostics.items().front();
+  EXPECT_EQ(d.rule, "CT-401");
+  EXPECT_EQ(d.suggestions, std::vector<std::string>{"blue: turn"});
+}
+
+// A finding names the places its action targets, as the record names them.
+TEST(CtEngine, FindingsInvolveThePlacesTheActionTargets) {
+  std::ifstream file(std::filesystem::path(source_dir()) /
+                     "samples/catan-great-wall/illegal/settlement-too-close.xml");
+  std::stringstream text;
+  text << file.rdbuf();
+  GameResult result = check_text(text.str());
+  ASSERT_FALSE(result.diagnostics.empty());
+  const Diagnostic& d = result.diagnostics.items().front();
+  EXPECT_EQ(d.rule, "CT-605");
+  EXPECT_EQ(d.involves, std::vector<std::string>{"A12.N"});
+  EXPECT_EQ(d.suggestions, (std::vector<std::string>{"white: settlement D9.SE hun II",
+                                                     "white: settlement D9.SE hun I",
+                                                     "white: settlement D9.SE hun III"}));
+}
+
 }  // namespace
 }  // namespace wallaudit::test

@@ -277,14 +277,29 @@ LegalActions turn_actions(const State& st) {
           keep(m);
         }
     } else {
-      // Road building: as many of the roads listed for this decision as the rules allow.
+      // Road building: as many roads as the rules allow, two where two can be built (a first
+      // road that is refused only because a second was possible starts a pair).
       keep(m);
       if (legal(m)) continue;
+      std::vector<PlaceName> firsts;
       for (int e = 0; e < board->edge_count(); ++e) {
         if (!board->edge_on_board(e, st.players())) continue;
         m.roads = {name_of(*board, e, false)};
-        keep(m);
+        State copy = st;
+        Violations vs = apply_move(copy, m);
+        if (vs.empty())
+          out.listed.push_back(std::make_unique<Move>(m));
+        else if (std::all_of(vs.begin(), vs.end(),
+                             [](const Violation& v) { return v.rule == rule::CT_805; }))
+          firsts.push_back(m.roads.front());
       }
+      for (const PlaceName& first : firsts)
+        for (int e = 0; e < board->edge_count(); ++e) {
+          if (!board->edge_on_board(e, st.players())) continue;
+          m.roads = {first, name_of(*board, e, false)};
+          if (m.roads[1] == first) continue;
+          keep(m);
+        }
     }
   }
   {
