@@ -246,6 +246,11 @@ StepResult EngineState::apply(const Action& action, StepNo step) {
   const auto* move = dynamic_cast<const Move*>(&action);
   if (!move || !setup_->playable) return result;
   const Move& m = *move;
+  // Only the outcome is chance's; a card play or reveal names its card.
+  if (!m.colour && m.what != Move::Kind::outcome) return result;
+  if (!m.dev && (m.what == Move::Kind::play_card || m.what == Move::Kind::reveal ||
+                 m.what == Move::Kind::end_reveal))
+    return result;
   step_ = step;
   out_ = &result;
   st_.set_line(step);
@@ -865,13 +870,18 @@ std::string EngineState::decision() const {
 }
 
 // The steps of a turn or special building phase under way, and the start of the next turn or
-// special building phase, are listed (each checked by the state); the set-up, claims and the
-// end's reveals and claims are not listed yet.
+// special building phase, are listed (each checked by the state), claims described; the set-up
+// and the end's reveals and claims are not listed yet.
 LegalActions EngineState::legal_actions() const {
   LegalActions out;
   if (!setup_->playable || st_.over() || element_skipped_) return out;
-  if (in_element_) return turn_actions(st_);
   if (!st_.founding_complete()) return out;
+  if (in_element_) out = turn_actions(st_);
+  // A claimed figure is compared with the one recomputed: a wrong one is a dispute, never
+  // illegal, so any figure of any playing colour may be claimed during play.
+  out.described.push_back(
+      {"claim", "any playing colour's VP (a figure that differs is a dispute, not an error)"});
+  if (in_element_) return out;
   if (!setup_closed_) {
     ct::State copy = st_;
     if (copy.gain_missing()) return out;  // the <gain> of the last settlement comes first
