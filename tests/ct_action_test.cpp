@@ -53,6 +53,7 @@ TEST(CtActions, TheExampleAsActions) {
   ASSERT_TRUE(in.record.has_value());
   std::vector<std::string> got = texts(ct::record_actions(*in.record));
   std::vector<std::string> want = {
+      "chance: seats red blue white orange",
       "red: fort W4",
       "blue: fort W5",
       "white: fort W6",
@@ -148,6 +149,8 @@ TEST(CtActions, EveryKindRoundTrips) {
            "red: final 10",
            "chance: outcome huns",
            "chance: outcome red",
+           "chance: seats red blue white orange",
+           "chance: seats red red blue",
        }) {
     std::string error;
     auto m = ct::parse_move(text, in.record->board, error);
@@ -170,6 +173,8 @@ TEST(CtActions, TextThatIsNoActionIsRefusedWithItsReason) {
            {"red: wall 2A.W5", "\"wall\" is not a kind of action of The Great Wall"},
            {"chance: turn", "a turn is taken by a colour, not by chance"},
            {"red: outcome huns", "an outcome is claimed by chance, not by a colour"},
+           {"red: seats red blue white orange", "the seats are chance's, not a colour's"},
+           {"chance: seats", "\"chance: seats\" is not a well-formed seats action"},
            {"red: road Z9.SW", "\"red: road Z9.SW\" is not a well-formed road action"},
            {"red: roll 7 1", "\"red: roll 7 1\" is not a well-formed roll action"},
            {"red: settlement D12.S hun VI",
@@ -375,8 +380,7 @@ TEST(CtEngine, BetweenTurnsTheNextTurnIsListedAndErrorsCarryHints) {
   r.turns = ct_turns9();
   Read in = read(r.str());
   ASSERT_TRUE(in.record.has_value());
-  Diagnostics out;
-  ReadRecord engine = ct::read_engine(*in.record, {}, out);
+  ReadRecord engine = ct::read_engine(*in.record, {});
   auto state = engine.start->clone();
   StepNo step = 0;
   for (const PlacedAction& p : engine.actions)

@@ -15,10 +15,10 @@ std::size_t ix(int i) {
   return static_cast<std::size_t>(i);
 }
 
-constexpr std::array<std::string_view, 23> kKindNames = {
+constexpr std::array<std::string_view, 24> kKindNames = {
     "fort",  "found",  "gain",  "turn", "special",    "roll",  "discard",    "pirate",
     "steal", "trade",  "bank",  "road", "settlement", "city",  "wall-piece", "buy-card",
-    "play",  "reveal", "claim", "end",  "end-reveal", "final", "outcome"};
+    "play",  "reveal", "claim", "end",  "end-reveal", "final", "outcome",    "seats"};
 
 std::optional<Move::Kind> parse_kind(std::string_view s) {
   for (std::size_t i = 0; i < kKindNames.size(); ++i)
@@ -266,6 +266,10 @@ std::string Move::text() const {
     case Kind::outcome:
       add(huns ? std::string_view("huns") : name(other));
       break;
+    case Kind::seats:
+      for (Colour c : seats)
+        add(name(c));
+      break;
   }
   return out;
 }
@@ -313,6 +317,7 @@ int Move::distance(const wallaudit::Action& that) const {
   d += card != m->card ? 1 : 0;
   d += dev != m->dev ? 1 : 0;
   d += wall != m->wall ? 1 : 0;
+  d += seats != m->seats ? 1 : 0;
   return std::max(d, 1);
 }
 
@@ -341,10 +346,12 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
   auto bad = [&] {
     return fail(fmt::format("\"{}\" is not a well-formed {} action", text, ws[0]));
   };
-  bool chance_ok = *kind == Move::Kind::outcome;
+  bool chance_ok = *kind == Move::Kind::outcome || *kind == Move::Kind::seats;
   if (!actor && !chance_ok)
     return fail(fmt::format("a {} is taken by a colour, not by chance", ws[0]));
-  if (actor && chance_ok) return fail("an outcome is claimed by chance, not by a colour");
+  if (actor && chance_ok)
+    return fail(*kind == Move::Kind::seats ? "the seats are chance's, not a colour's"
+                                           : "an outcome is claimed by chance, not by a colour");
   if (parts.size() > 1 && *kind != Move::Kind::roll && *kind != Move::Kind::play_card) return bad();
   switch (*kind) {
     case Move::Kind::fort: {
@@ -571,6 +578,15 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
       }
       break;
     }
+    case Move::Kind::seats: {
+      if (ws.size() < 2) return bad();
+      for (std::size_t i = 1; i < ws.size(); ++i) {
+        auto c = parse_colour(ws[i]);
+        if (!c) return bad();
+        m.seats.push_back(*c);
+      }
+      break;
+    }
   }
   return m;
 }
@@ -596,6 +612,13 @@ class Collector {
   explicit Collector(const Record& rec) : rec_(rec) {}
 
   std::vector<PlacedAction> run() {
+    Move seats = make(std::nullopt, Move::Kind::seats);
+    std::vector<SourceLoc> parts;
+    for (const PlayerDecl& p : rec_.players) {
+      seats.seats.push_back(p.colour);
+      parts.push_back(p.loc);
+    }
+    push(std::move(seats), rec_.players_loc, std::move(parts), 0);
     for (const SetupItem& item : rec_.setup)
       setup(item);
     for (const TurnElem& e : rec_.elements)

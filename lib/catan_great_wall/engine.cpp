@@ -244,15 +244,24 @@ void EngineState::log_breach(int turn, int number) {
 StepResult EngineState::apply(const Action& action, StepNo step) {
   StepResult result;
   const auto* move = dynamic_cast<const Move*>(&action);
-  if (!move || !setup_->playable) return result;
+  if (!move) return result;
   const Move& m = *move;
-  // Only the outcome is chance's; a card play or reveal names its card.
-  if (!m.colour && m.what != Move::Kind::outcome) return result;
+  // Only the seats and the outcome are chance's; a card play or reveal names its card.
+  if (!m.colour && m.what != Move::Kind::outcome && m.what != Move::Kind::seats) return result;
   if (!m.dev && (m.what == Move::Kind::play_card || m.what == Move::Kind::reveal ||
                  m.what == Move::Kind::end_reveal))
     return result;
   step_ = step;
   out_ = &result;
+  if (m.what == Move::Kind::seats) {
+    if (!setup_->seated) seat(m);
+    out_ = nullptr;
+    return result;
+  }
+  if (!setup_->seated || !setup_->playable) {
+    out_ = nullptr;
+    return result;
+  }
   st_.set_line(step);
   switch (m.what) {
     case Move::Kind::fort:
@@ -289,6 +298,36 @@ StepResult EngineState::apply(const Action& action, StepNo step) {
 
 // ---- set-up
 // ---------------------------------------------------------------------------------------
+
+// The players of the record (CT-101): parts 1… each <player>, then the board element.
+void EngineState::seat(const Move& m) {
+  auto setup = std::make_shared<GameSetUp>(*setup_);
+  setup->seated = true;
+  setup->seats.clear();
+  std::set<Colour> seen;
+  for (std::size_t i = 0; i < m.seats.size(); ++i) {
+    const Colour c = m.seats[i];
+    if (!seen.insert(c).second) {
+      report(FindingKind::rule, rule::CT_101, part_no(i + 1), c,
+             fmt::format("{} is listed twice; each player plays a different colour", name(c)));
+      setup->playable = false;
+    } else {
+      setup->seats.push_back(c);
+    }
+  }
+  if (m.seats.size() != 4 && m.seats.size() != 6) {
+    report(FindingKind::rule, rule::CT_101, 0, std::nullopt,
+           fmt::format("The Great Wall is played by exactly 4 or 6 players, this record has {}",
+                       m.seats.size()));
+    setup->playable = false;
+  }
+  if (setup->playable && setup->board->modelled)
+    report(FindingKind::info, rule::CT_201, part_no(m.seats.size() + 1), std::nullopt,
+           modelled_note("board", setup->board->name));
+  setup_ = std::move(setup);
+  st_ = ct::State(setup_->board, setup_->options, setup_->seats);
+  st_.set_gains_given(setup_->gains_given);
+}
 
 void EngineState::missing_gain(std::uint8_t part) {
   if (auto v = st_.gain_missing())
@@ -787,7 +826,7 @@ std::vector<Finding> EngineState::closing_findings() {
   StepResult result;
   out_ = &result;
   step_ = std::numeric_limits<StepNo>::max();
-  if (setup_->playable) {
+  if (setup_->seated && setup_->playable) {
     close_setup(0);
     close_play();
     if (any_final_)
@@ -814,7 +853,7 @@ Outcome EngineState::outcome() const {
   o.state = e.st_;
   o.options = setup_->options;
   o.seats = setup_->seats;
-  if (!setup_->playable) return o;
+  if (!setup_->seated || !setup_->playable) return o;
   o.setup_complete = e.setup_complete_;
   o.end = e.end_;
   o.winner = e.winner_;
@@ -855,12 +894,14 @@ Outcome EngineState::outcome() const {
 // ---- the engine interface ---------------------------------------------------------------------
 
 std::string EngineState::current_player() const {
+  if (!setup_->seated) return std::string(kChance);
   if (is_terminal()) return "";
   if (std::optional<Colour> a = st_.active()) return std::string(name(*a));
   return std::string(name(st_.next_turn()));
 }
 
 std::string EngineState::decision() const {
+  if (!setup_->seated) return "the seats of the players";
   if (is_terminal()) return "the game is over";
   if (!setup_closed_) return "the set-up: border forts, founding settlements, starting resources";
   if (std::optional<Colour> a = st_.active())
@@ -874,7 +915,7 @@ std::string EngineState::decision() const {
 // and the end's reveals and claims are not listed yet.
 LegalActions EngineState::legal_actions() const {
   LegalActions out;
-  if (!setup_->playable || st_.over() || element_skipped_) return out;
+  if (!setup_->seated || !setup_->playable || st_.over() || element_skipped_) return out;
   if (!st_.founding_complete()) return out;
   if (in_element_) out = turn_actions(st_);
   // A claimed figure is compared with the one recomputed: a wrong one is a dispute, never
@@ -926,44 +967,21 @@ std::string EngineState::to_string() const {
 // -------------------------------------------------------------------------------------
 
 ReadRecord read_engine(const Record& rec,
-                       const std::vector<std::pair<std::string, std::string>>& overrides,
-                       Diagnostics& out) {
+                       const std::vector<std::pair<std::string, std::string>>& overrides) {
   auto setup = std::make_shared<GameSetUp>();
   setup->board = rec.board;
   for (const auto& o : rec.options)
     set_option(setup->options, o.name, o.value);
   for (const auto& [n, v] : overrides)
     set_option(setup->options, n, v);
-  // The seats (CT-101): known before any action, so reported here, where no game starts.
-  std::set<Colour> seen;
-  for (const auto& p : rec.players) {
-    if (!seen.insert(p.colour).second) {
-      Diagnostic& d = out.add(FindingKind::rule, std::string(rule::CT_101), p.loc,
-                              fmt::format("{} is listed twice; each player plays a different "
-                                          "colour",
-                                          name(p.colour)));
-      d.colour = std::string(name(p.colour));
-      setup->playable = false;
-    } else {
-      setup->seats.push_back(p.colour);
-    }
-  }
-  if (rec.players.size() != 4 && rec.players.size() != 6) {
-    out.add(FindingKind::rule, std::string(rule::CT_101), rec.players_loc,
-            fmt::format("The Great Wall is played by exactly 4 or 6 players, this record has {}",
-                        rec.players.size()));
-    setup->playable = false;
-  }
-  if (setup->playable && rec.board->modelled)
-    out.add(FindingKind::info, std::string(rule::CT_201), rec.board_loc,
-            modelled_note("board", rec.board->name));
   setup->gains_given = std::any_of(rec.setup.begin(), rec.setup.end(), [](const SetupItem& i) {
     return i.kind == SetupItem::Kind::gain;
   });
   ReadRecord read;
-  const bool playable = setup->playable;
   read.start = std::make_unique<EngineState>(std::move(setup));
-  if (playable) read.actions = record_actions(rec);
+  read.actions = record_actions(rec);
+  // The board element is the last part of the seats: the modelled-board note points there.
+  if (!read.actions.empty()) read.actions.front().parts.push_back(rec.board_loc);
   read.end_loc = rec.end_loc;
   return read;
 }
@@ -1006,12 +1024,14 @@ Outcome make_outcome(const Record& rec, const ReadRecord& read, const Replay& re
       s.state = std::shared_ptr<const State>(snap.state, &at.table());
     if (!o.snapshots.empty() && o.snapshots.back().turn == s.turn) continue;
     o.snapshots.push_back(std::move(s));
+    // Without a game (CT-101) only the empty board is shown.
+    if (!engine.set_up().playable) break;
   }
   return o;
 }
 
 Outcome replay_record(const Record& rec, const CheckerSettings& settings, Diagnostics& out) {
-  ReadRecord read = read_engine(rec, settings.option_overrides, out);
+  ReadRecord read = read_engine(rec, settings.option_overrides);
   DriveOptions options;
   options.keep_history = settings.keep_snapshots;
   options.suggestions = false;

@@ -81,6 +81,7 @@ struct GameSetUp {
   std::shared_ptr<const Board> board;
   Options options;
   std::vector<Colour> seats;  // each colour once, in the order listed
+  bool seated = false;        // the seats are known (a record's `seats` action was applied)
   bool playable = true;       // 4 or 6 players, each a different colour (CT-101)
   bool gains_given = false;   // the record gives the starting resources with <gain> (CT-306)
 };
@@ -131,6 +132,7 @@ class EngineState final : public wallaudit::State {
   void log(VpStep step);
   void log_breach(int turn, int number);
 
+  void seat(const Move& m);
   void setup_item(const Move& m);
   void missing_gain(std::uint8_t part);
   void close_setup(std::uint8_t prior_part);
@@ -188,11 +190,10 @@ class EngineState final : public wallaudit::State {
   GameFacts facts_;
 };
 
-// The start state and actions of a record, with `overrides` of its rules options; CT-101 and
-// the modelled-board note (CT-201) go to `out`, since they are known before any action.
+// The start state (the players not seated yet) and actions of a record, with `overrides` of its
+// rules options.
 ReadRecord read_engine(const Record& rec,
-                       const std::vector<std::pair<std::string, std::string>>& overrides,
-                       Diagnostics& out);
+                       const std::vector<std::pair<std::string, std::string>>& overrides);
 
 // Builds the Outcome of a driven record: locations of the VP log from the record, the board
 // after each turn from the replay's snapshots (when kept).

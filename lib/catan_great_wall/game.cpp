@@ -112,7 +112,7 @@ class CatanGreatWall final : public EngineGame {
     const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
     auto record = read_record(doc, *catalogue, ctx.load_relative, format, ctx.max_turns);
     if (!record) return std::nullopt;
-    ReadRecord out = read_engine(*record, ctx.option_overrides, format);
+    ReadRecord out = read_engine(*record, ctx.option_overrides);
     out.typed = std::make_shared<const Record>(std::move(*record));
     return out;
   }
@@ -168,7 +168,11 @@ class CatanGreatWall final : public EngineGame {
       if (!spec.values.empty() && value != spec.values.front())
         head.options.push_back({std::string(spec.name), std::string(value), {}});
     }
-    for (Colour c : setup.seats)
+    std::vector<Colour> seats = setup.seats;
+    for (const ActionPtr& a : actions)
+      if (const auto* m = dynamic_cast<const Move*>(a.get()); m && m->what == Move::Kind::seats)
+        seats = m->seats;
+    for (Colour c : seats)
       head.players.push_back({c, std::string(name(c)), {}});
     return write_record(head, actions);
   }
@@ -179,6 +183,7 @@ class CatanGreatWall final : public EngineGame {
     auto setup = std::make_shared<GameSetUp>();
     setup->board = modelled_board();
     setup->seats = {Colour::red, Colour::blue, Colour::white, Colour::orange};
+    setup->seated = true;
     return std::make_unique<EngineState>(std::move(setup));
   }
 
