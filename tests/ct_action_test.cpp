@@ -399,6 +399,35 @@ TEST(CtEngine, BetweenTurnsTheNextTurnIsListedAndErrorsCarryHints) {
   EXPECT_EQ(d.suggestions, std::vector<std::string>{"blue: turn"});
 }
 
+// A finding's cause is the step number of the erroneous action it follows from: in a turn
+// taken by the wrong colour, the turn's own steps follow from its start.
+TEST(CtEngine, CausesAreStepNumbers) {
+  CtRecord r;
+  r.turns = ct_plus(
+      ct_turns9(),
+      R"(<turn colour="white"><roll d1="1" d2="1"/><trade with="white" give="wool" get="grain"/></turn>)");
+  Read in = read(r.str());
+  ASSERT_TRUE(in.record.has_value());
+  ReadRecord engine = ct::read_engine(*in.record, {});
+  auto state = engine.start->clone();
+  StepNo step = 0, turn_step = 0;
+  std::vector<std::string> seen;
+  for (const PlacedAction& p : engine.actions) {
+    StepResult result = state->apply(*p.action, ++step);
+    if (p.action->text() == "white: turn") turn_step = step;
+    for (const Finding& f : result.findings)
+      if (f.kind == FindingKind::rule)
+        seen.push_back(fmt::format("{} {} cause {}", p.action->text(), f.rule,
+                                   f.cause == 0           ? "none"
+                                   : f.cause == turn_step ? "turn"
+                                                          : "other"));
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{
+                      "white: turn CT-401 cause none",
+                      "white: trade white give wool get grain CT-701 cause turn",
+                  }));
+}
+
 // A finding names the places its action targets, as the record names them.
 TEST(CtEngine, FindingsInvolveThePlacesTheActionTargets) {
   std::ifstream file(std::filesystem::path(source_dir()) /

@@ -905,8 +905,9 @@ std::string EngineState::decision() const {
   if (is_terminal()) return "the game is over";
   if (!setup_closed_) return "the set-up: border forts, founding settlements, starting resources";
   if (std::optional<Colour> a = st_.active())
-    return fmt::format("{} {}, {}", st_.in_special() ? "a special building phase" : "turn",
-                       st_.in_special() ? "" : std::to_string(turns_), name(*a));
+    return st_.in_special()
+               ? fmt::format("a special building phase after turn {}, {}", turns_, name(*a))
+               : fmt::format("turn {}, {}", turns_, name(*a));
   return fmt::format("the start of turn {}, {}", turns_ + 1, name(st_.next_turn()));
 }
 
