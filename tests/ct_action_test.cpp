@@ -389,6 +389,7 @@ TEST(CtEngine, BetweenTurnsTheNextTurnIsListedAndErrorsCarryHints) {
   ASSERT_EQ(legal.listed.size(), 1u);
   EXPECT_EQ(legal.listed[0]->text(), "blue: turn");
   EXPECT_EQ(state->current_player(), "blue");
+  EXPECT_EQ(state->decision(), "the start of turn 10, blue");
 
   // White starts turn 10 instead of blue: CT-401, with blue's turn as the hint.
   r.turns = ct_plus(ct_turns9(), R"(<turn colour="white"><roll d1="1" d2="1"/></turn>)");

@@ -903,7 +903,11 @@ std::string EngineState::current_player() const {
 std::string EngineState::decision() const {
   if (!setup_->seated) return "the seats of the players";
   if (is_terminal()) return "the game is over";
-  if (!setup_closed_) return "the set-up: border forts, founding settlements, starting resources";
+  if (!setup_closed_) {
+    ct::State copy = st_;
+    if (!st_.founding_complete() || copy.gain_missing())
+      return "the set-up: border forts, founding settlements, starting resources";
+  }
   if (std::optional<Colour> a = st_.active())
     return st_.in_special()
                ? fmt::format("a special building phase after turn {}, {}", turns_, name(*a))
