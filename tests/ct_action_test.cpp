@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "catan_great_wall/action.hpp"
-#include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/engine.hpp"
 #include "catan_great_wall/legal.hpp"
 #include "catan_great_wall/reader.hpp"
 #include "catan_great_wall/writer.hpp"
@@ -53,6 +53,7 @@ TEST(CtActions, TheExampleAsActions) {
   ASSERT_TRUE(in.record.has_value());
   std::vector<std::string> got = texts(ct::record_actions(*in.record));
   std::vector<std::string> want = {
+      "chance: seats red blue white orange",
       "red: fort W4",
       "blue: fort W5",
       "white: fort W6",
@@ -148,6 +149,8 @@ TEST(CtActions, EveryKindRoundTrips) {
            "red: final 10",
            "chance: outcome huns",
            "chance: outcome red",
+           "chance: seats red blue white orange",
+           "chance: seats red red blue",
        }) {
     std::string error;
     auto m = ct::parse_move(text, in.record->board, error);
@@ -170,6 +173,8 @@ TEST(CtActions, TextThatIsNoActionIsRefusedWithItsReason) {
            {"red: wall 2A.W5", "\"wall\" is not a kind of action of The Great Wall"},
            {"chance: turn", "a turn is taken by a colour, not by chance"},
            {"red: outcome huns", "an outcome is claimed by chance, not by a colour"},
+           {"red: seats red blue white orange", "the seats are chance's, not a colour's"},
+           {"chance: seats", "\"chance: seats\" is not a well-formed seats action"},
            {"red: road Z9.SW", "\"red: road Z9.SW\" is not a well-formed road action"},
            {"red: roll 7 1", "\"red: roll 7 1\" is not a well-formed roll action"},
            {"red: settlement D12.S hun VI",
@@ -366,6 +371,78 @@ TEST(CtActions, EachDecisionOfATurnListsItsOwnActions) {
   ASSERT_FALSE(texts.empty());
   for (const std::string& t : texts)
     EXPECT_EQ(t.rfind("blue: pirate ", 0), 0u) << t;
+}
+
+// The engine state between turns lists the start of the next turn, and an error on an action
+// carries the nearest legal actions and the places it targets.
+TEST(CtEngine, BetweenTurnsTheNextTurnIsListedAndErrorsCarryHints) {
+  CtRecord r;
+  r.turns = ct_turns9();
+  Read in = read(r.str());
+  ASSERT_TRUE(in.record.has_value());
+  ReadRecord engine = ct::read_engine(*in.record, {});
+  auto state = engine.start->clone();
+  StepNo step = 0;
+  for (const PlacedAction& p : engine.actions)
+    EXPECT_FALSE(state->apply(*p.action, ++step).erroneous()) << p.action->text();
+  LegalActions legal = state->legal_actions();
+  ASSERT_EQ(legal.listed.size(), 1u);
+  EXPECT_EQ(legal.listed[0]->text(), "blue: turn");
+  EXPECT_EQ(state->current_player(), "blue");
+  EXPECT_EQ(state->decision(), "the start of turn 10, blue");
+
+  // White starts turn 10 instead of blue: CT-401, with blue's turn as the hint.
+  r.turns = ct_plus(ct_turns9(), R"(<turn colour="white"><roll d1="1" d2="1"/></turn>)");
+  GameResult result = check_text(r.str());
+  ASSERT_FALSE(result.diagnostics.empty());
+  const Diagnostic& d = result.diagnostics.items().front();
+  EXPECT_EQ(d.rule, "CT-401");
+  EXPECT_EQ(d.suggestions, std::vector<std::string>{"blue: turn"});
+}
+
+// A finding's cause is the step number of the erroneous action it follows from: in a turn
+// taken by the wrong colour, the turn's own steps follow from its start.
+TEST(CtEngine, CausesAreStepNumbers) {
+  CtRecord r;
+  r.turns = ct_plus(
+      ct_turns9(),
+      R"(<turn colour="white"><roll d1="1" d2="1"/><trade with="white" give="wool" get="grain"/></turn>)");
+  Read in = read(r.str());
+  ASSERT_TRUE(in.record.has_value());
+  ReadRecord engine = ct::read_engine(*in.record, {});
+  auto state = engine.start->clone();
+  StepNo step = 0, turn_step = 0;
+  std::vector<std::string> seen;
+  for (const PlacedAction& p : engine.actions) {
+    StepResult result = state->apply(*p.action, ++step);
+    if (p.action->text() == "white: turn") turn_step = step;
+    for (const Finding& f : result.findings)
+      if (f.kind == FindingKind::rule)
+        seen.push_back(fmt::format("{} {} cause {}", p.action->text(), f.rule,
+                                   f.cause == 0           ? "none"
+                                   : f.cause == turn_step ? "turn"
+                                                          : "other"));
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{
+                      "white: turn CT-401 cause none",
+                      "white: trade white give wool get grain CT-701 cause turn",
+                  }));
+}
+
+// A finding names the places its action targets, as the record names them.
+TEST(CtEngine, FindingsInvolveThePlacesTheActionTargets) {
+  std::ifstream file(std::filesystem::path(source_dir()) /
+                     "samples/catan-great-wall/illegal/settlement-too-close.xml");
+  std::stringstream text;
+  text << file.rdbuf();
+  GameResult result = check_text(text.str());
+  ASSERT_FALSE(result.diagnostics.empty());
+  const Diagnostic& d = result.diagnostics.items().front();
+  EXPECT_EQ(d.rule, "CT-605");
+  EXPECT_EQ(d.involves, std::vector<std::string>{"A12.N"});
+  EXPECT_EQ(d.suggestions, (std::vector<std::string>{"white: settlement D9.SE hun II",
+                                                     "white: settlement D9.SE hun I",
+                                                     "white: settlement D9.SE hun III"}));
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/engine.hpp"
 #include "catan_great_wall/reader.hpp"
 #include "catan_great_wall/state.hpp"
 #include "core/xml.hpp"

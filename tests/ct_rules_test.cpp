@@ -161,7 +161,7 @@ TEST(CtRules, PlayersAndSetUp) {
          r.turns = {R"(<turn colour="red"><roll d1="1" d2="1"/></turn>)"};
          return r;
        },
-       {"CT-303@0"}},
+       {"CT-303@1"}},
       {"CT-304 two founding settlements out of turn",
        [setup] {
          std::string s =
@@ -182,7 +182,7 @@ TEST(CtRules, PlayersAndSetUp) {
          r.turns = {R"(<turn colour="red"><roll d1="1" d2="3"/></turn>)"};
          return r;
        },
-       {"CT-304@0"}},
+       {"CT-304@1"}},
       {"CT-303/CT-304/CT-305/CT-307/CT-605 founding-order snake in its own order is fine",
        [] {
          CtRecord r = setup_only(R"(

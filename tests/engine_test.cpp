@@ -30,10 +30,16 @@ constexpr int kPlayouts = 1000;
 #endif
 constexpr std::size_t kMaxSteps = 50000;  // a playout longer than this is an engine fault
 
+// Games on the engine whose decisions are not all listed yet (the set-up, the start of a turn,
+// claims, a knight's actions): the playout and listing tests below skip them. The list names
+// exactly those games (GamesNotYetFullyListedStopAtAnUnlistedDecision).
+const std::set<std::string, std::less<>> kNotYetFullyListed = {"catan-great-wall"};
+
 std::vector<const EngineGame*> engine_games() {
   std::vector<const EngineGame*> out;
   for (const auto& g : builtin_registry().games())
-    if (const auto* e = dynamic_cast<const EngineGame*>(g.get())) out.push_back(e);
+    if (const auto* e = dynamic_cast<const EngineGame*>(g.get()))
+      if (!kNotYetFullyListed.count(e->id())) out.push_back(e);
   return out;
 }
 
@@ -92,7 +98,7 @@ Playout play(const EngineGame& game, std::uint64_t seed,
 
 // The games still checked by a checker of their own, not yet by the generic driver over an
 // engine state. The list names exactly those games: it shrinks as each one is moved over.
-const std::set<std::string, std::less<>> kNotYetOnTheEngine = {"chang-cheng", "catan-great-wall"};
+const std::set<std::string, std::less<>> kNotYetOnTheEngine = {"chang-cheng"};
 
 TEST(Engine, EveryGameIsBuiltOnTheEngineOrListedAsNotYet) {
   for (const auto& g : builtin_registry().games()) {
@@ -101,6 +107,27 @@ TEST(Engine, EveryGameIsBuiltOnTheEngineOrListedAsNotYet) {
         << g->id()
         << (engine ? " is built on the engine: take it off the list"
                    : " is not built on the engine and not listed as such");
+  }
+}
+
+// A game listed as not yet fully listed is on the engine, and a playout from its start reaches a
+// decision, before the end, where nothing is listed.
+TEST(Engine, GamesNotYetFullyListedStopAtAnUnlistedDecision) {
+  for (const std::string_view id : kNotYetFullyListed) {
+    const Game* g = builtin_registry().find(id);
+    const auto* game = dynamic_cast<const EngineGame*>(g);
+    ASSERT_NE(game, nullptr) << id << " is not on the engine: list it in kNotYetOnTheEngine";
+    auto state = game->new_game(1, CheckContext{});
+    bool unlisted = false;
+    for (StepNo step = 1; step <= kMaxSteps && !state->is_terminal(); ++step) {
+      LegalActions legal = state->legal_actions();
+      if (legal.listed.empty()) {
+        unlisted = true;
+        break;
+      }
+      state->apply(*legal.listed.front(), step);
+    }
+    EXPECT_TRUE(unlisted) << id << " lists every decision of a playout: take it off the list";
   }
 }
 

@@ -15,10 +15,10 @@ std::size_t ix(int i) {
   return static_cast<std::size_t>(i);
 }
 
-constexpr std::array<std::string_view, 23> kKindNames = {
+constexpr std::array<std::string_view, 24> kKindNames = {
     "fort",  "found",  "gain",  "turn", "special",    "roll",  "discard",    "pirate",
     "steal", "trade",  "bank",  "road", "settlement", "city",  "wall-piece", "buy-card",
-    "play",  "reveal", "claim", "end",  "end-reveal", "final", "outcome"};
+    "play",  "reveal", "claim", "end",  "end-reveal", "final", "outcome",    "seats"};
 
 std::optional<Move::Kind> parse_kind(std::string_view s) {
   for (std::size_t i = 0; i < kKindNames.size(); ++i)
@@ -266,6 +266,10 @@ std::string Move::text() const {
     case Kind::outcome:
       add(huns ? std::string_view("huns") : name(other));
       break;
+    case Kind::seats:
+      for (Colour c : seats)
+        add(name(c));
+      break;
   }
   return out;
 }
@@ -301,11 +305,19 @@ int Move::distance(const wallaudit::Action& that) const {
   d += draws != m->draws ? 1 : 0;
   d += hex_steps(b, hex, m->hex);
   d += card_steps(cards, m->cards) + card_steps(get, m->get);
-  d += std::abs(number - m->number) + std::abs(d1 - m->d1) + std::abs(d2 - m->d2);
+  d += std::abs(number - m->number);
+  // Other dice are farther than the same dice with other echoes.
+  d += 2 * (std::abs(d1 - m->d1) + std::abs(d2 - m->d2)) + (echoes != m->echoes ? 1 : 0);
+  for (std::size_t i = 0; i < std::max(roads.size(), m->roads.size()); ++i)
+    d += i < roads.size() && i < m->roads.size() ? place_steps(roads[i], m->roads[i]) : 2;
+  d += knight != m->knight ? 1 : 0;
+  d += take != m->take ? 1 : 0;
+  d += gives != m->gives ? 1 : 0;
   d += other != m->other ? 1 : 0;
   d += card != m->card ? 1 : 0;
   d += dev != m->dev ? 1 : 0;
   d += wall != m->wall ? 1 : 0;
+  d += seats != m->seats ? 1 : 0;
   return std::max(d, 1);
 }
 
@@ -334,10 +346,12 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
   auto bad = [&] {
     return fail(fmt::format("\"{}\" is not a well-formed {} action", text, ws[0]));
   };
-  bool chance_ok = *kind == Move::Kind::outcome;
+  bool chance_ok = *kind == Move::Kind::outcome || *kind == Move::Kind::seats;
   if (!actor && !chance_ok)
     return fail(fmt::format("a {} is taken by a colour, not by chance", ws[0]));
-  if (actor && chance_ok) return fail("an outcome is claimed by chance, not by a colour");
+  if (actor && chance_ok)
+    return fail(*kind == Move::Kind::seats ? "the seats are chance's, not a colour's"
+                                           : "an outcome is claimed by chance, not by a colour");
   if (parts.size() > 1 && *kind != Move::Kind::roll && *kind != Move::Kind::play_card) return bad();
   switch (*kind) {
     case Move::Kind::fort: {
@@ -564,6 +578,15 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
       }
       break;
     }
+    case Move::Kind::seats: {
+      if (ws.size() < 2) return bad();
+      for (std::size_t i = 1; i < ws.size(); ++i) {
+        auto c = parse_colour(ws[i]);
+        if (!c) return bad();
+        m.seats.push_back(*c);
+      }
+      break;
+    }
   }
   return m;
 }
@@ -589,6 +612,13 @@ class Collector {
   explicit Collector(const Record& rec) : rec_(rec) {}
 
   std::vector<PlacedAction> run() {
+    Move seats = make(std::nullopt, Move::Kind::seats);
+    std::vector<SourceLoc> parts;
+    for (const PlayerDecl& p : rec_.players) {
+      seats.seats.push_back(p.colour);
+      parts.push_back(p.loc);
+    }
+    push(std::move(seats), rec_.players_loc, std::move(parts), 0);
     for (const SetupItem& item : rec_.setup)
       setup(item);
     for (const TurnElem& e : rec_.elements)
@@ -615,7 +645,7 @@ class Collector {
       case SetupItem::Kind::fort: {
         Move m = make(item.colour, Move::Kind::fort);
         m.wall = item.wall;
-        push(std::move(m), item.loc, {item.colour_loc, item.wall_loc}, 0);
+        push(std::move(m), item.loc, {item.colour_loc, item.wall_loc, founded_}, 0);
         break;
       }
       case SetupItem::Kind::settlement: {
@@ -626,24 +656,30 @@ class Collector {
         std::vector<SourceLoc> parts{item.colour_loc, item.vertex.loc, item.road.loc};
         for (const HunDraw& h : item.huns)
           parts.push_back(h.loc);
+        parts.push_back(founded_);
         push(std::move(m), item.loc, std::move(parts), 0);
+        founded_ = item.loc;
         break;
       }
       case SetupItem::Kind::gain: {
         Move m = make(item.colour, Move::Kind::gain);
         m.cards = item.cards.cards;
-        push(std::move(m), item.loc, {item.colour_loc}, 0);
+        push(std::move(m), item.loc, {item.colour_loc, founded_}, 0);
         break;
       }
     }
   }
 
   void element(const TurnElem& e) {
-    push(make(e.colour, e.special ? Move::Kind::special : Move::Kind::turn), e.loc, {e.colour_loc},
-         e.turn);
-    for (const Step& s : e.steps)
+    push(make(e.colour, e.special ? Move::Kind::special : Move::Kind::turn), e.loc,
+         {e.colour_loc, founded_}, e.turn);
+    SourceLoc roll, pirate;
+    for (const Step& s : e.steps) {
       step(e, s);
-    push(make(e.colour, Move::Kind::end), e.loc, {}, e.turn);
+      if (s.kind == StepKind::roll) roll = s.loc;
+      if (s.kind == StepKind::pirate) pirate = s.loc;
+    }
+    push(make(e.colour, Move::Kind::end), e.loc, {roll, pirate}, e.turn);
   }
 
   void step(const TurnElem& e, const Step& s) {
@@ -668,6 +704,9 @@ class Collector {
           m->echoes.push_back(std::move(r));
           parts.push_back(echo.loc);
         }
+        for (const Echo& echo : s.echoes)
+          for (const auto& [hex, loc] : echo.occupies)
+            parts.push_back(loc);
         break;
       case StepKind::discard:
         m = make(s.colour, Move::Kind::discard);
@@ -751,20 +790,20 @@ class Collector {
       case EndItem::Kind::reveal: {
         Move m = make(item.colour, Move::Kind::end_reveal);
         m.dev = item.card;
-        push(std::move(m), item.loc, {}, 0);
+        push(std::move(m), item.loc, {founded_}, 0);
         break;
       }
       case EndItem::Kind::final_vp: {
         Move m = make(item.colour, Move::Kind::final_vp);
         m.number = item.vp;
-        push(std::move(m), item.loc, {}, 0);
+        push(std::move(m), item.loc, {founded_}, 0);
         break;
       }
       case EndItem::Kind::outcome: {
         Move m = make(std::nullopt, Move::Kind::outcome);
         m.huns = item.huns;
         m.other = item.colour;
-        push(std::move(m), item.loc, {}, 0);
+        push(std::move(m), item.loc, {founded_}, 0);
         break;
       }
     }
@@ -772,6 +811,7 @@ class Collector {
 
   const Record& rec_;
   std::vector<PlacedAction> out_;
+  SourceLoc founded_;  // the last founding settlement so far
 };
 
 }  // namespace

@@ -77,6 +77,7 @@ class Move final : public wallaudit::Action {
     end_reveal,  // red: end-reveal victory-point
     final_vp,    // red: final 10
     outcome,     // chance: outcome red   |   chance: outcome huns
+    seats,       // chance: seats red blue white orange   (the <players>, in order)
   };
 
   Move(std::shared_ptr<const Board> board, std::optional<Colour> actor, Kind kind)
@@ -117,6 +118,7 @@ class Move final : public wallaudit::Action {
   // are taken: CT-806)
   std::vector<Resource> take;
   std::vector<std::pair<Colour, int>> gives;  // play monopoly
+  std::vector<Colour> seats;                  // seats: the colours listed, as listed
 
  private:
   std::shared_ptr<const Board> board_;
@@ -131,13 +133,18 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
 
 // The actions of a record in order, each with where it stands: the founding steps; for each
 // <turn> or <special> its start, its steps and its end; the reveals and claims of <end>.
+// The first action is chance's `seats` (the <players> element), then the rest in record order.
 // Parts (Finding::part n points at parts[n - 1]):
+//   seats: 1… each <player>
 //   turn, special, fort, found, gain: 1 the colour attribute; fort 2 the wall;
 //     found 2 the vertex, 3 the road, 4… the Hun draws
+//   fort, found, gain, turn, special: last part, and reveal, final, outcome of the end: part 1,
+//     the last founding settlement before it (where a <gain> missing after it is reported)
 //   road, settlement, city: 1 the place; settlement, city 2… the Hun draws
 //   pirate: 1 the hex
-//   roll: 1… the echoes in order
+//   roll: 1… the echoes in order, then the <occupy> of each breach echo in order
 //   play-card: 1… the knight's actions, the roads of road building or the monopoly's gives
+//   end (of a turn): 1 the turn's last roll, 2 its last pirate move
 std::vector<PlacedAction> record_actions(const Record& record);
 
 }  // namespace wallaudit::ct

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 
-#include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/engine.hpp"
 #include "catan_great_wall/history.hpp"
 #include "catan_great_wall/reader.hpp"
+#include "catan_great_wall/writer.hpp"
+#include "core/check.hpp"
 #include "core/registry.hpp"
 
 namespace wallaudit {
@@ -76,7 +78,7 @@ void add_facts(const Outcome& o, std::vector<Fact>& facts) {
   }
 }
 
-class CatanGreatWall final : public Game {
+class CatanGreatWall final : public EngineGame {
  public:
   CatanGreatWall() : options_(rules_options(option_specs())) {}
 
@@ -95,22 +97,32 @@ class CatanGreatWall final : public Game {
   }
 
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
-    GameResult result;
-    result.game = std::string(id());
+    GameResult result = EngineGame::check(doc, ctx);
     // Until the record is read, nothing is known of its board or its outcome.
-    result.extra.emplace_back("best_losers", nullptr);
-    result.extra.emplace_back("board_modelled", nullptr);
+    if (result.extra.empty()) {
+      result.extra.emplace_back("best_losers", nullptr);
+      result.extra.emplace_back("board_modelled", nullptr);
+    }
+    return result;
+  }
+
+  std::optional<ReadRecord> read(const XmlDocument& doc, const CheckContext& ctx,
+                                 Diagnostics& format) const override {
     std::shared_ptr<const void> own;
     const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
-    auto record =
-        read_record(doc, *catalogue, ctx.load_relative, result.diagnostics, ctx.max_turns);
-    if (!record) return result;
-    CheckerSettings settings;
-    settings.option_overrides = ctx.option_overrides;
-    settings.keep_snapshots = ctx.keep_history;
-    Outcome outcome = replay_record(*record, settings, result.diagnostics);
+    auto record = read_record(doc, *catalogue, ctx.load_relative, format, ctx.max_turns);
+    if (!record) return std::nullopt;
+    ReadRecord out = read_engine(*record, ctx.option_overrides);
+    out.typed = std::make_shared<const Record>(std::move(*record));
+    return out;
+  }
+
+  void finish(const ReadRecord& read, Replay&& replay, const CheckContext& ctx,
+              GameResult& result) const override {
+    const auto& record = *static_cast<const Record*>(read.typed.get());
+    Outcome outcome = make_outcome(record, read, replay);
     bool illegal = result.diagnostics.has(FindingKind::rule);
-    bool modelled = record->board->modelled;
+    bool modelled = record.board->modelled;
 
     // Scores, in seat order: the final VP, or for an illegal record the VP at the start of the
     // element holding its first violation.
@@ -138,11 +150,41 @@ class CatanGreatWall final : public Game {
       if (!illegal) result.remarks.push_back(outcome.result_sentence);
     }
     if (ctx.want_facts) add_facts(outcome, result.facts);
-    if (ctx.want_key) result.key = record_key(*record);
+    if (ctx.want_key) result.key = record_key(record);
     if (ctx.keep_history && outcome.state && !outcome.snapshots.empty())
-      result.history = std::make_shared<History>(std::make_shared<const Record>(std::move(*record)),
+      result.history = std::make_shared<History>(std::static_pointer_cast<const Record>(read.typed),
                                                  std::move(outcome), result.diagnostics);
-    return result;
+  }
+
+  // A record of `start` (its board by name, its options, its seats) and `actions`.
+  std::string write(const wallaudit::State& start,
+                    const std::vector<ActionPtr>& actions) const override {
+    const auto& engine = static_cast<const EngineState&>(start);
+    const GameSetUp& setup = engine.set_up();
+    Record head;
+    head.board = setup.board;
+    for (const OptionSpec& spec : option_specs()) {
+      std::string_view value = option_value(setup.options, spec.name);
+      if (!spec.values.empty() && value != spec.values.front())
+        head.options.push_back({std::string(spec.name), std::string(value), {}});
+    }
+    std::vector<Colour> seats = setup.seats;
+    for (const ActionPtr& a : actions)
+      if (const auto* m = dynamic_cast<const Move*>(a.get()); m && m->what == Move::Kind::seats)
+        seats = m->seats;
+    for (Colour c : seats)
+      head.players.push_back({c, std::string(name(c)), {}});
+    return write_record(head, actions);
+  }
+
+  // The built-in board with four players, red, blue, white and orange, and the default rules.
+  std::unique_ptr<wallaudit::State> new_game(std::uint64_t /*seed*/,
+                                             const CheckContext& /*ctx*/) const override {
+    auto setup = std::make_shared<GameSetUp>();
+    setup->board = modelled_board();
+    setup->seats = {Colour::red, Colour::blue, Colour::white, Colour::orange};
+    setup->seated = true;
+    return std::make_unique<EngineState>(std::move(setup));
   }
 
   std::shared_ptr<const void> prepare(const CheckContext& ctx,

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "catan_great_wall/checker.hpp"
+#include "catan_great_wall/engine.hpp"
 #include "catan_great_wall/record.hpp"
 #include "core/diagnostic.hpp"
 #include "core/history.hpp"

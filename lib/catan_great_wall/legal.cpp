@@ -14,31 +14,6 @@ std::size_t ix(int i) {
   return static_cast<std::size_t>(i);
 }
 
-PlaceRef ref(const Board& board, const PlaceName& p, bool vertex) {
-  PlaceRef r;
-  r.hex = p.hex;
-  r.index = vertex ? board.corner(p.hex, p.part) : board.side(p.hex, p.part);
-  r.text = fmt::format("{}.{}", board.hexes[ix(p.hex)].id,
-                       vertex ? corner_name(p.part) : side_name(p.part));
-  return r;
-}
-
-CardList list(const Cards& cards) {
-  CardList l;
-  l.cards = cards;
-  for (int r = 0; r < kResources; ++r)
-    for (int k = 0; k < cards[ix(r)]; ++k)
-      l.order.push_back(static_cast<Resource>(r));
-  return l;
-}
-
-std::vector<HunDraw> draws(const std::vector<int>& numerals) {
-  std::vector<HunDraw> out;
-  for (int n : numerals)
-    out.push_back({n, {}});
-  return out;
-}
-
 // A vertex or edge by its canonical name (through a land hex where there is one).
 PlaceName name_of(const Board& board, int index, bool vertex) {
   std::string text = vertex ? board.vertex_name(index) : board.edge_name(index);
@@ -64,6 +39,59 @@ void choices(const Cards& hand, int count, int from, Cards& chosen, std::vector<
 
 }  // namespace
 
+PlaceRef place_ref(const Board& board, const PlaceName& p, bool vertex) {
+  PlaceRef r;
+  r.hex = p.hex;
+  r.index = vertex ? board.corner(p.hex, p.part) : board.side(p.hex, p.part);
+  r.text = fmt::format("{}.{}", board.hexes[ix(p.hex)].id,
+                       vertex ? corner_name(p.part) : side_name(p.part));
+  return r;
+}
+
+CardList cards_in_order(const Cards& cards) {
+  CardList l;
+  l.cards = cards;
+  for (int r = 0; r < kResources; ++r)
+    for (int k = 0; k < cards[ix(r)]; ++k)
+      l.order.push_back(static_cast<Resource>(r));
+  return l;
+}
+
+std::vector<HunDraw> hun_draws(const std::vector<int>& numerals) {
+  std::vector<HunDraw> out;
+  for (int n : numerals)
+    out.push_back({n, {}});
+  return out;
+}
+
+Step play_step(const Move& m) {
+  const Board& b = m.board();
+  Step s;
+  s.kind = StepKind::play_card;
+  s.dev = m.dev;
+  for (const KnightMove& k : m.knight) {
+    KnightAction a;
+    a.kind = k.kind;
+    a.from = k.from;
+    a.to = k.to;
+    a.hex = k.hex;
+    a.numeral = k.numeral;
+    a.colour = k.colour;
+    a.card = k.card;
+    s.actions.push_back(a);
+  }
+  for (const PlaceName& r : m.roads)
+    s.roads.push_back(place_ref(b, r, false));
+  for (Resource r : m.take) {
+    ++s.take.cards[static_cast<std::size_t>(r)];
+    s.take.order.push_back(r);
+  }
+  s.resource = m.card;
+  for (const auto& [c, n] : m.gives)
+    s.gives.push_back({c, n, {}});
+  return s;
+}
+
 Violations apply_move(State& st, const Move& m) {
   const Board& b = m.board();
   switch (m.what) {
@@ -72,51 +100,27 @@ Violations apply_move(State& st, const Move& m) {
       return st.roll(m.d1, m.d2, rr);
     }
     case Move::Kind::discard:
-      return st.discard(*m.colour, list(m.cards));
+      return st.discard(*m.colour, cards_in_order(m.cards));
     case Move::Kind::pirate:
       return st.pirate(m.hex);
     case Move::Kind::steal:
       return st.steal(m.other, m.card);
     case Move::Kind::trade:
-      return st.trade(m.other, list(m.cards), list(m.get));
+      return st.trade(m.other, cards_in_order(m.cards), cards_in_order(m.get));
     case Move::Kind::bank:
-      return st.maritime(list(m.cards), list(m.get));
+      return st.maritime(cards_in_order(m.cards), cards_in_order(m.get));
     case Move::Kind::road:
-      return st.road(ref(b, m.place, false));
+      return st.road(place_ref(b, m.place, false));
     case Move::Kind::settlement:
-      return st.settlement(ref(b, m.place, true), draws(m.draws));
+      return st.settlement(place_ref(b, m.place, true), hun_draws(m.draws));
     case Move::Kind::city:
-      return st.city(ref(b, m.place, true), draws(m.draws));
+      return st.city(place_ref(b, m.place, true), hun_draws(m.draws));
     case Move::Kind::wall_piece:
       return st.wall_piece(m.number);
     case Move::Kind::buy_card:
       return st.buy_card(m.dev);
-    case Move::Kind::play_card: {
-      Step s;
-      s.kind = StepKind::play_card;
-      s.dev = m.dev;
-      for (const KnightMove& k : m.knight) {
-        KnightAction a;
-        a.kind = k.kind;
-        a.from = k.from;
-        a.to = k.to;
-        a.hex = k.hex;
-        a.numeral = k.numeral;
-        a.colour = k.colour;
-        a.card = k.card;
-        s.actions.push_back(a);
-      }
-      for (const PlaceName& r : m.roads)
-        s.roads.push_back(ref(b, r, false));
-      for (Resource r : m.take) {
-        ++s.take.cards[static_cast<std::size_t>(r)];
-        s.take.order.push_back(r);
-      }
-      s.resource = m.card;
-      for (const auto& [c, n] : m.gives)
-        s.gives.push_back({c, n, {}});
-      return st.play_card(s);
-    }
+    case Move::Kind::play_card:
+      return st.play_card(play_step(m));
     case Move::Kind::reveal:
       return st.reveal(*m.dev);
     case Move::Kind::end:
@@ -273,14 +277,29 @@ LegalActions turn_actions(const State& st) {
           keep(m);
         }
     } else {
-      // Road building: as many of the roads listed for this decision as the rules allow.
+      // Road building: as many roads as the rules allow, two where two can be built (a first
+      // road that is refused only because a second was possible starts a pair).
       keep(m);
       if (legal(m)) continue;
+      std::vector<PlaceName> firsts;
       for (int e = 0; e < board->edge_count(); ++e) {
         if (!board->edge_on_board(e, st.players())) continue;
         m.roads = {name_of(*board, e, false)};
-        keep(m);
+        State copy = st;
+        Violations vs = apply_move(copy, m);
+        if (vs.empty())
+          out.listed.push_back(std::make_unique<Move>(m));
+        else if (std::all_of(vs.begin(), vs.end(),
+                             [](const Violation& v) { return v.rule == rule::CT_805; }))
+          firsts.push_back(m.roads.front());
       }
+      for (const PlaceName& first : firsts)
+        for (int e = 0; e < board->edge_count(); ++e) {
+          if (!board->edge_on_board(e, st.players())) continue;
+          m.roads = {first, name_of(*board, e, false)};
+          if (m.roads[1] == first) continue;
+          keep(m);
+        }
     }
   }
   {

@@ -11,6 +11,13 @@
 
 namespace wallaudit::ct {
 
+// The state's view of a move's parts: a place as the record names it, cards in resource order,
+// Hun draws, and the <play> step of a played card.
+PlaceRef place_ref(const Board& board, const PlaceName& place, bool vertex);
+CardList cards_in_order(const Cards& cards);
+std::vector<HunDraw> hun_draws(const std::vector<int>& numerals);
+Step play_step(const Move& move);
+
 // Applies a step of a turn (roll, discard, pirate, steal, trade, bank, road, settlement, city,
 // wall-piece, buy-card, play, reveal, end) to `state` and returns the rules it breaks; any
 // other kind of action changes nothing here and breaks nothing.

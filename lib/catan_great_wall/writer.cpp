@@ -98,6 +98,8 @@ class Writer {
         n.append_attribute("vp") = m.number;
         return;
       }
+      case Move::Kind::seats:  // the head's <players>
+        return;
       case Move::Kind::outcome: {
         pugi::xml_node n = end().append_child("outcome");
         n.append_attribute("result") = m.huns ? "huns" : "win";

@@ -1001,7 +1001,7 @@ class Generator {
         }
         if (k + 1 == order.size()) {
           bool with_gain = gains && hand_total(got) > 0;
-          opp(CtMutation::setup_incomplete, 0, 0, "the last founding settlement left out",
+          opp(CtMutation::setup_incomplete, 0, 1, "the last founding settlement left out",
               [=](Doc& d) {
                 d.setup.erase(d.setup.begin() + item_index,
                               d.setup.begin() + item_index + (with_gain ? 2 : 1));

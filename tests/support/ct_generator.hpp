@@ -68,7 +68,7 @@ enum class CtMutation : std::uint8_t {
   founding_too_close,        // CT-605
   founding_road_detached,    // CT-305
   gain_wrong,                // CT-306
-  setup_incomplete,          // CT-304 (turn null, at the first turn)
+  setup_incomplete,          // CT-304 (at the first turn, turn 1)
   hun_in_founding,           // CT-307
   hex_not_in_play,           // CT-204
   road_off_board,            // CT-203
