@@ -391,6 +391,10 @@ TEST_F(Cli, ReportRingsThePlaceOfAnIllegalAction) {
        "<rect class=\"illegal-place\" data-place=\"2A.W3\" x=\"97.0\" y=\"51.0\" "
        "width=\"42.0\" height=\"44.0\" rx=\"4\"><title>2A.W3: named by the illegal action "
        "of line 110 [CC-406]</title></rect>"},
+      {"samples/catan-great-wall/illegal/settlement-too-close.xml", "turn-42",
+       "<rect class=\"illegal-place\" data-place=\"A12.N\" x=\"360.4\" y=\"116.0\" "
+       "width=\"20.0\" height=\"20.0\" rx=\"4\"><title>A12.N: named by the illegal action "
+       "of line 362 [CT-605]</title></rect>"},
       {"samples/dschingis-bohn/illegal/river-attacked.xml", "turn-7",
        "<rect class=\"illegal-place\" data-place=\"14\" x=\"100.9\" y=\"162.4\" "
        "width=\"66.3\" height=\"75.3\" rx=\"4\"><title>14: named by the illegal action of "
