@@ -7,6 +7,8 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "core/text.hpp"
+
 namespace wallaudit::ct {
 
 namespace {
@@ -24,22 +26,6 @@ std::optional<Move::Kind> parse_kind(std::string_view s) {
   for (std::size_t i = 0; i < kKindNames.size(); ++i)
     if (kKindNames[i] == s) return static_cast<Move::Kind>(i);
   return std::nullopt;
-}
-
-// Words of a text, split at spaces.
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && s[i] == ' ')
-      ++i;
-    std::size_t j = i;
-    while (j < s.size() && s[j] != ' ')
-      ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
 }
 
 // The segments of a text, split at ", ".
@@ -337,7 +323,7 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
     if (!actor) return fail(fmt::format("\"{}\" is neither a colour nor \"chance\"", who));
   }
   std::vector<std::string_view> parts = segments(text.substr(colon + 2));
-  std::vector<std::string_view> ws = words(parts.front());
+  std::vector<std::string_view> ws = split_words(parts.front());
   if (ws.empty()) return fail(fmt::format("\"{}\" names no kind of action", text));
   auto kind = parse_kind(ws[0]);
   if (!kind) return fail(fmt::format("\"{}\" is not a kind of action of The Great Wall", ws[0]));
@@ -389,7 +375,7 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
       m.d1 = *a;
       m.d2 = *b;
       for (std::size_t i = 1; i < parts.size(); ++i) {
-        auto e = words(parts[i]);
+        auto e = split_words(parts[i]);
         RollEcho echo;
         if (e.size() == 3 && e[0] == "advance") {
           auto n = parse_numeral(e[1]);
@@ -514,7 +500,7 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
         if (!r) return bad();
         m.card = *r;
         for (std::size_t i = 1; i < parts.size(); ++i) {
-          auto g = words(parts[i]);
+          auto g = split_words(parts[i]);
           auto c = g.size() == 3 && g[0] == "give" ? parse_colour(g[1]) : std::nullopt;
           auto n = g.size() == 3 ? parse_int(g[2]) : std::nullopt;
           if (!c || !n || *n < 1) return bad();
@@ -523,7 +509,7 @@ std::optional<Move> parse_move(std::string_view text, const std::shared_ptr<cons
       } else {
         if (ws.size() != 2) return bad();
         for (std::size_t i = 1; i < parts.size(); ++i) {
-          auto k = words(parts[i]);
+          auto k = split_words(parts[i]);
           KnightMove km;
           if (k.size() == 3 && k[0] == "move-hun") {
             auto f = parse_numeral(k[1]), t = parse_numeral(k[2]);

@@ -6,6 +6,8 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "core/text.hpp"
+
 namespace wallaudit::cc {
 
 namespace {
@@ -30,21 +32,6 @@ std::optional<int> parse_int(std::string_view s) {
   if (ec != std::errc() || end != s.data() + s.size() || first == s.data() + s.size())
     return std::nullopt;
   return v;
-}
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && s[i] == ' ')
-      ++i;
-    std::size_t j = i;
-    while (j < s.size() && s[j] != ' ')
-      ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
 }
 
 }  // namespace
@@ -175,7 +162,7 @@ std::optional<Move> parse_move(std::string_view text, std::shared_ptr<const Boar
       return std::nullopt;
     }
   }
-  std::vector<std::string_view> w = words(text.substr(colon + 1));
+  std::vector<std::string_view> w = split_words(text.substr(colon + 1));
   if (w.empty()) {
     error = "the action's kind is missing";
     return std::nullopt;

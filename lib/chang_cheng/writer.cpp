@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "chang_cheng/action.hpp"
-#include "core/escape.hpp"
+#include "core/text.hpp"
 
 namespace wallaudit::cc {
 

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "core/text.hpp"
+
 namespace wallaudit::db {
 
 namespace {
@@ -98,21 +100,6 @@ void append_cards(std::string& out, const std::vector<std::optional<Bean>>& card
     out += ' ';
     out += c ? name(*c) : std::string_view("?");
   }
-}
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && s[i] == ' ')
-      ++i;
-    std::size_t j = i;
-    while (j < s.size() && s[j] != ' ')
-      ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
 }
 
 std::optional<int> number(std::string_view s) {
@@ -626,7 +613,7 @@ std::optional<Action> parse_action(std::string_view text, const MapDef& map, std
     error = fmt::format("\"{}\" is neither a colour nor {}", actor, kChance);
     return std::nullopt;
   }
-  std::vector<std::string_view> w = words(text.substr(colon + 1));
+  std::vector<std::string_view> w = split_words(text.substr(colon + 1));
   if (w.empty()) {
     error = "the kind of action is missing";
     return std::nullopt;

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "core/escape.hpp"
 #include "core/history.hpp"
+#include "core/text.hpp"
 
 namespace wallaudit::report {
 
@@ -12,6 +12,6 @@ namespace wallaudit::report {
 std::string frame_text(const std::string& title, const Frame& frame, bool ansi);
 // The frame's scene as an <svg> element (no XML declaration), with class names for styling.
 std::string scene_svg(const Scene& scene, const std::string& id = "");
-using wallaudit::xml_escape;  // core/escape.hpp
+using wallaudit::xml_escape;  // core/text.hpp
 
 }  // namespace wallaudit::report

@@ -1,4 +1,6 @@
-#include "core/escape.hpp"
+#include "core/text.hpp"
+
+#include "core/xml.hpp"
 
 namespace wallaudit {
 
@@ -26,6 +28,12 @@ std::string xml_escape(std::string_view text) {
         out.push_back(c);
     }
   }
+  return out;
+}
+
+std::vector<std::string_view> split_words(std::string_view text) {
+  std::vector<std::string_view> out;
+  for_each_word(text, [&](std::string_view w) { out.push_back(w); });
   return out;
 }
 
