@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -198,6 +199,21 @@ TEST(GreatWallHistory, CanonicalMovesIgnoreMetaNamesClaimsAndAnnotations) {
                        "play to S2: 1 x warrior",
                        "draw: unnamed",
                    }));
+}
+
+// The duplicate key is computed without listing the moves; it is the key of the list.
+TEST(GreatWallHistory, KeyIsTheKeyOfTheCanonicalMoves) {
+  for (int i = 0; i < 30; ++i) {
+    gwgen::Options o;
+    o.players = 2 + i % 4;
+    gwgen::Game g = gwgen::generate(static_cast<std::uint64_t>(i) + 1700, o);
+    CheckContext ctx;
+    ctx.keep_history = true;
+    ctx.want_key = true;
+    GameResult r = check_text(g.xml, ctx);
+    ASSERT_TRUE(r.history) << g.description;
+    EXPECT_EQ(r.key, canonical_key("great-wall-of-china", r.history->canonical())) << g.description;
+  }
 }
 
 TEST(GreatWallHistory, AnnotationsPerTurnAndAtTheEnd) {

@@ -190,7 +190,7 @@ class GreatWall final : public EngineGame {
       result.ended_by = outcome.reason == EndReason::last_token ? "last-token" : "last-round";
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
     add_facts(rec, outcome, result.facts);
-    if (ctx.want_key) result.key = canonical_key(id(), canonical_moves(rec));
+    if (ctx.want_key) result.key = record_key(id(), rec);
     if (ctx.keep_history && outcome.state)
       result.history =
           std::make_shared<History>(std::static_pointer_cast<const Record>(record.typed),
