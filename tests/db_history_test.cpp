@@ -118,6 +118,22 @@ TEST(DbHistory, CanonicalMovesIgnoreClaims) {
   EXPECT_NE(key_of(base).first, key_of(moved).first);
 }
 
+// The duplicate key is computed without listing the moves; it is the key of the list.
+TEST(DbHistory, KeyIsTheKeyOfTheCanonicalMoves) {
+  for (int i = 0; i < 20; ++i) {
+    DbGeneratorOptions o;
+    o.map = i % 2 ? DbMapChoice::builtin : DbMapChoice::inline_map;
+    DbGeneratedGame g = generate_db_game(static_cast<std::uint64_t>(i) + 3100, o);
+    CheckContext ctx;
+    ctx.keep_history = true;
+    ctx.want_key = true;
+    GameResult r = check_text(g.xml(), ctx);
+    ASSERT_TRUE(r.history) << "seed " << i + 3100;
+    EXPECT_EQ(r.key, canonical_key("dschingis-bohn", r.history->canonical()))
+        << "seed " << i + 3100;
+  }
+}
+
 TEST(DbHistory, AnnotationsKeepTheVerdict) {
   for (const auto& folder : {"legal", "illegal", "disputed"}) {
     for (const auto& path : samples(folder)) {
