@@ -216,6 +216,31 @@ TEST(GreatWallHistory, KeyIsTheKeyOfTheCanonicalMoves) {
   }
 }
 
+// The scorings of a check without history are moved out of the engine, those kept for a
+// history copied (its snapshots share them): both give the same facts.
+TEST(GreatWallHistory, FactsTheSameWithAndWithoutHistory) {
+  auto facts = [](const std::string& xml, bool history) {
+    CheckContext ctx;
+    ctx.keep_history = history;
+    std::vector<std::string> out;
+    for (const Fact& f : check_text(xml, ctx).facts)
+      out.push_back(fmt::format("{} {}", f.name, f.amount));
+    return out;
+  };
+  int scorings = 0;
+  for (int i = 0; i < 20; ++i) {
+    gwgen::Options o;
+    o.players = 2 + i % 4;
+    gwgen::Game g = gwgen::generate(static_cast<std::uint64_t>(i) + 2300, o);
+    std::vector<std::string> plain = facts(g.xml, false);
+    EXPECT_EQ(plain, facts(g.xml, true)) << g.description;
+    scorings += static_cast<int>(std::count_if(plain.begin(), plain.end(), [](const auto& f) {
+      return f.rfind("scoring: second token", 0) == 0;
+    }));
+  }
+  EXPECT_GT(scorings, 0);
+}
+
 TEST(GreatWallHistory, AnnotationsPerTurnAndAtTheEnd) {
   auto notes = replayed(kStory).history->annotations();
   ASSERT_EQ(notes.size(), 6u);

@@ -149,12 +149,12 @@ class GreatWall final : public EngineGame {
   void finish(const ReadRecord& record, Replay&& replay, const CheckContext& ctx,
               GameResult& result) const override {
     const auto& rec = *static_cast<const Record*>(record.typed.get());
-    const auto& engine = static_cast<const Engine&>(*replay.state);
+    auto& engine = static_cast<Engine&>(*replay.state);
     Outcome outcome;
     if (engine.table()) {
       outcome.state = *engine.table();
       outcome.seat_colours = engine.seats();
-      GameLog log = engine.log();
+      GameLog log = engine.take_log();
       outcome.steps = std::move(log.steps);
       outcome.dragons = std::move(log.dragons);
       for (ScoringStep& s : outcome.steps)
