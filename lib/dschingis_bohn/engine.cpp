@@ -87,6 +87,11 @@ Outcome& Engine::log() {
   return *out_;
 }
 
+Outcome Engine::take_outcome() {
+  if (out_.use_count() > 1) return *out_;
+  return std::move(*out_);
+}
+
 int Engine::seat_of(Colour c) const {
   const auto& seats = out_->seats;
   for (std::size_t i = 0; i < seats.size(); ++i)
