@@ -1,4 +1,5 @@
 // Canonical moves and the duplicate key of a Dschingis Bohn record.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -89,7 +90,7 @@ void each_canonical(const Record& rec, Emit&& add) {
     if (c.named)
       put_beans(c.beans);
     else
-      fmt::format_to(out, "{} unnamed", c.count);
+      fmt::format_to(out, FMT_COMPILE("{} unnamed"), c.count);
   };
   auto put_given = [&](const std::vector<CardRef>& cards) {
     for (std::size_t k = 0; k < cards.size(); ++k) {
@@ -97,7 +98,7 @@ void each_canonical(const Record& rec, Emit&& add) {
       if (k) put(" ");
       if (c.source == CardRef::Source::turned_up) put("turned-up ");
       put(name(c.bean));
-      if (c.pos) fmt::format_to(out, "@{}", *c.pos);
+      if (c.pos) fmt::format_to(out, FMT_COMPILE("@{}"), *c.pos);
     }
   };
   auto put_pay = [&](const std::vector<Bean>& pay) {
@@ -114,7 +115,7 @@ void each_canonical(const Record& rec, Emit&& add) {
     const Turn& t = rec.turns[i];
     int n = static_cast<int>(i) + 1;
     buf.clear();
-    fmt::format_to(out, "turn by {}", name(t.colour));
+    fmt::format_to(out, FMT_COMPILE("turn by {}"), name(t.colour));
     add(n, t.loc, std::string_view(buf.data(), buf.size()));
     for (const Elem& e : t.elems) {
       buf.clear();
@@ -125,7 +126,7 @@ void each_canonical(const Record& rec, Emit&& add) {
           break;
         case Elem::Kind::plant:
           put_who(e);
-          fmt::format_to(out, "plant {} in field {}", name(e.bean), e.field);
+          fmt::format_to(out, FMT_COMPILE("plant {} in field {}"), name(e.bean), e.field);
           break;
         case Elem::Kind::turn_up:
           put("turn up ");
@@ -134,21 +135,21 @@ void each_canonical(const Record& rec, Emit&& add) {
         case Elem::Kind::trade:
         case Elem::Kind::donate:
           if (e.kind == Elem::Kind::trade) {
-            fmt::format_to(out, "trade with {}: give ", name(e.partner));
+            fmt::format_to(out, FMT_COMPILE("trade with {}: give "), name(e.partner));
             put_given(e.give);
             put("; get ");
             put_given(e.get);
           } else if (e.donate_to) {
-            fmt::format_to(out, "donate to {}: ", name(e.partner));
+            fmt::format_to(out, FMT_COMPILE("donate to {}: "), name(e.partner));
             put_given(e.give);
           } else {
-            fmt::format_to(out, "donation from {}: ", name(e.partner));
+            fmt::format_to(out, FMT_COMPILE("donation from {}: "), name(e.partner));
             put_given(e.get);
           }
           break;
         case Elem::Kind::harvest:
           put_who(e);
-          fmt::format_to(out, "harvest field {}", e.field);
+          fmt::format_to(out, FMT_COMPILE("harvest field {}"), e.field);
           break;
         case Elem::Kind::battle:
           put("battle for ");
@@ -156,18 +157,18 @@ void each_canonical(const Record& rec, Emit&& add) {
           put_pay(e.pay);
           break;
         case Elem::Kind::round:
-          fmt::format_to(out, "round {}", e.round_index + 1);
+          fmt::format_to(out, FMT_COMPILE("round {}"), e.round_index + 1);
           break;
         case Elem::Kind::attack:
         case Elem::Kind::defend:
           if (e.kind == Elem::Kind::attack && e.source == BattleSource::cavalry) {
-            fmt::format_to(out, "attack with cavalry {}", e.cavalry);
+            fmt::format_to(out, FMT_COMPILE("attack with cavalry {}"), e.cavalry);
             break;
           }
-          fmt::format_to(out, "{} from the {} with {}",
+          fmt::format_to(out, FMT_COMPILE("{} from the {} with {}"),
                          e.kind == Elem::Kind::attack ? "attack" : "defend",
                          e.source == BattleSource::hand ? "hand" : "deck", name(e.bean));
-          if (e.pos) fmt::format_to(out, "@{}", *e.pos);
+          if (e.pos) fmt::format_to(out, FMT_COMPILE("@{}"), *e.pos);
           break;
         case Elem::Kind::battle_end:
         case Elem::Kind::buy_cart_end:

@@ -1,5 +1,6 @@
 #include "great_wall/history.hpp"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -510,31 +511,31 @@ void each_canonical(const Record& rec, Emit&& emit) {
     int* last = first + values.size();
     std::sort(first, last);
     for (int* p = first; p != last; ++p)
-      fmt::format_to(out, "{}{}", p == first ? "" : " ", *p);
+      fmt::format_to(out, FMT_COMPILE("{}{}"), p == first ? "" : " ", *p);
   };
   for (std::size_t i = 0; i < rec.turns.size(); ++i) {
     const Turn& t = rec.turns[i];
     int n = static_cast<int>(i) + 1;
     buf.clear();
-    fmt::format_to(out, "turn by {}", name(t.colour));
+    fmt::format_to(out, FMT_COMPILE("turn by {}"), name(t.colour));
     emit(n, t.loc, std::string_view(buf.data(), buf.size()));
     for (const Step& s : t.steps) {
       buf.clear();
       const int sec = s.section + 1;  // as section_name writes it: S1, S2, …
       switch (s.kind) {
         case Step::Kind::score:
-          fmt::format_to(out, "score S{}: token {}", sec, s.token);
-          if (s.on) fmt::format_to(out, " laid on place {}", *s.on);
+          fmt::format_to(out, FMT_COMPILE("score S{}: token {}"), sec, s.token);
+          if (s.on) fmt::format_to(out, FMT_COMPILE(" laid on place {}"), *s.on);
           break;
         case Step::Kind::reveal:
-          fmt::format_to(out, "new pair for S{}: ", sec);
+          fmt::format_to(out, FMT_COMPILE("new pair for S{}: "), sec);
           if (s.tokens.empty())
             put("none");
           else
             put_sorted(s.tokens);
           break;
         case Step::Kind::discard:
-          fmt::format_to(out, "discard for S{}: ", sec);
+          fmt::format_to(out, FMT_COMPILE("discard for S{}: "), sec);
           put_sorted(s.tokens);
           break;
         case Step::Kind::play: {
@@ -543,17 +544,17 @@ void each_canonical(const Record& rec, Emit&& emit) {
           for (Card c : s.cards)
             cards.push_back(name(c));
           std::sort(cards.begin(), cards.end());
-          fmt::format_to(out, "play to S{}: {} x ", sec, s.count);
+          fmt::format_to(out, FMT_COMPILE("play to S{}: {} x "), sec, s.count);
           for (std::size_t k = 0; k < cards.size(); ++k) {
             if (k) put(" ");
             put(cards[k]);
           }
-          if (s.on) fmt::format_to(out, " on place {}", *s.on);
+          if (s.on) fmt::format_to(out, FMT_COMPILE(" on place {}"), *s.on);
           break;
         }
         case Step::Kind::draw:
           if (s.drawn)
-            fmt::format_to(out, "draw: {}", name(*s.drawn));
+            fmt::format_to(out, FMT_COMPILE("draw: {}"), name(*s.drawn));
           else
             put("draw: unnamed");
           break;
