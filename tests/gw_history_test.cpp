@@ -222,6 +222,7 @@ TEST(GreatWallHistory, FactsTheSameWithAndWithoutHistory) {
   auto facts = [](const std::string& xml, bool history) {
     CheckContext ctx;
     ctx.keep_history = history;
+    ctx.want_facts = true;
     std::vector<std::string> out;
     for (const Fact& f : check_text(xml, ctx).facts)
       out.push_back(fmt::format("{} {}", f.name, f.amount));
@@ -255,8 +256,12 @@ TEST(GreatWallHistory, AnnotationsPerTurnAndAtTheEnd) {
   EXPECT_EQ(notes[5].lines.front(), "scores reached: red 5, blue 3");
 }
 
+// Facts are computed when asked for (stats), and only then.
 TEST(GreatWallHistory, FactsForStats) {
-  GameResult r = replayed(kStory);
+  EXPECT_TRUE(check_text(kStory).facts.empty());
+  CheckContext ctx;
+  ctx.want_facts = true;
+  GameResult r = check_text(kStory, ctx);
   auto has = [&](const std::string& name, double amount) {
     for (const auto& f : r.facts)
       if (f.name == name && f.amount == amount) return true;

@@ -189,7 +189,7 @@ class GreatWall final : public EngineGame {
     if (outcome.finished)
       result.ended_by = outcome.reason == EndReason::last_token ? "last-token" : "last-round";
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
-    add_facts(rec, outcome, result.facts);
+    if (ctx.want_facts) add_facts(rec, outcome, result.facts);
     if (ctx.want_key) result.key = record_key(id(), rec);
     if (ctx.keep_history && outcome.state)
       result.history =
