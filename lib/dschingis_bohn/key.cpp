@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string_view>
 
 #include "dschingis_bohn/history.hpp"
 
@@ -29,30 +30,38 @@ void each_canonical(const Record& rec, Emit&& add) {
     options +=
         fmt::format("{}{}={}", options.empty() ? "" : " ", spec.name, option_value(o, spec.name));
   add(0, rec.root_loc, fmt::format("options: {}", options));
-  std::string geometry;
+  // The map's geometry, the longest move of a record: appended in place, ids sorted as views.
+  std::string geometry = "map:";
+  std::vector<std::string_view> ids;
   for (const auto& s : map.spaces) {
-    std::vector<std::string> adj;
+    ids.clear();
     for (SpaceId a : s.adjacent)
-      adj.push_back(map.spaces[static_cast<std::size_t>(a)].id);
-    std::sort(adj.begin(), adj.end());
-    geometry += fmt::format(" {}:", s.id);
-    for (const auto& a : adj)
-      geometry += fmt::format("{},", a);
+      ids.push_back(map.spaces[static_cast<std::size_t>(a)].id);
+    std::sort(ids.begin(), ids.end());
+    geometry += ' ';
+    geometry += s.id;
+    geometry += ':';
+    for (std::string_view a : ids) {
+      geometry += a;
+      geometry += ',';
+    }
   }
   for (int n = 3; n <= 5; ++n)
     if (const auto& c = map.camps_for(n)) {
-      std::vector<std::string> ids;
+      ids.clear();
       for (SpaceId s : *c)
         ids.push_back(map.spaces[static_cast<std::size_t>(s)].id);
       std::sort(ids.begin(), ids.end());
       geometry += fmt::format(" camps{}:", n);
-      for (const auto& id : ids)
-        geometry += id + ",";
+      for (std::string_view id : ids) {
+        geometry += id;
+        geometry += ',';
+      }
     }
   for (std::size_t i = 0; i < map.fixed.size(); ++i)
     if (map.fixed[i])
       geometry += fmt::format(" fixed {}={}", map.spaces[i].id, name(*map.fixed[i]));
-  add(0, rec.map_loc, fmt::format("map:{}", geometry));
+  add(0, rec.map_loc, geometry);
   std::vector<std::pair<std::string, SourceLoc>> territories;
   for (const auto& t : rec.territories)
     territories.emplace_back(
