@@ -118,6 +118,50 @@ TEST(DbHistory, CanonicalMovesIgnoreClaims) {
   EXPECT_NE(key_of(base).first, key_of(moved).first);
 }
 
+// The duplicate key is computed without listing the moves; it is the key of the list.
+TEST(DbHistory, KeyIsTheKeyOfTheCanonicalMoves) {
+  for (int i = 0; i < 20; ++i) {
+    DbGeneratorOptions o;
+    o.map = i % 2 ? DbMapChoice::builtin : DbMapChoice::inline_map;
+    DbGeneratedGame g = generate_db_game(static_cast<std::uint64_t>(i) + 3100, o);
+    CheckContext ctx;
+    ctx.keep_history = true;
+    ctx.want_key = true;
+    GameResult r = check_text(g.xml(), ctx);
+    ASSERT_TRUE(r.history) << "seed " << i + 3100;
+    EXPECT_EQ(r.key, canonical_key("dschingis-bohn", r.history->canonical()))
+        << "seed " << i + 3100;
+  }
+}
+
+// The outcome of a check without history is moved out of the engine, that kept for a
+// history copied (its snapshots share it): both give the same result.
+TEST(DbHistory, ResultTheSameWithAndWithoutHistory) {
+  auto summary = [](const std::string& xml, bool history) {
+    CheckContext ctx;
+    ctx.keep_history = history;
+    ctx.want_facts = true;
+    GameResult r = check_text(xml, ctx);
+    std::vector<std::string> out;
+    for (const Fact& f : r.facts)
+      out.push_back(f.name + " " + std::to_string(f.amount));
+    for (const auto& [colour, points] : r.scores)
+      out.push_back(colour + " " + std::to_string(points));
+    for (const auto& w : r.winners)
+      out.push_back("winner " + w);
+    out.push_back(r.ended_by);
+    return out;
+  };
+  for (int i = 0; i < 12; ++i) {
+    DbGeneratorOptions o;
+    o.map = i % 2 ? DbMapChoice::builtin : DbMapChoice::inline_map;
+    DbGeneratedGame g = generate_db_game(static_cast<std::uint64_t>(i) + 4200, o);
+    std::vector<std::string> plain = summary(g.xml(), false);
+    EXPECT_GT(plain.size(), 5u);
+    EXPECT_EQ(plain, summary(g.xml(), true)) << "seed " << i + 4200;
+  }
+}
+
 TEST(DbHistory, AnnotationsKeepTheVerdict) {
   for (const auto& folder : {"legal", "illegal", "disputed"}) {
     for (const auto& path : samples(folder)) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -200,6 +201,47 @@ TEST(GreatWallHistory, CanonicalMovesIgnoreMetaNamesClaimsAndAnnotations) {
                    }));
 }
 
+// The duplicate key is computed without listing the moves; it is the key of the list.
+TEST(GreatWallHistory, KeyIsTheKeyOfTheCanonicalMoves) {
+  for (int i = 0; i < 30; ++i) {
+    gwgen::Options o;
+    o.players = 2 + i % 4;
+    gwgen::Game g = gwgen::generate(static_cast<std::uint64_t>(i) + 1700, o);
+    CheckContext ctx;
+    ctx.keep_history = true;
+    ctx.want_key = true;
+    GameResult r = check_text(g.xml, ctx);
+    ASSERT_TRUE(r.history) << g.description;
+    EXPECT_EQ(r.key, canonical_key("great-wall-of-china", r.history->canonical())) << g.description;
+  }
+}
+
+// The scorings of a check without history are moved out of the engine, those kept for a
+// history copied (its snapshots share them): both give the same facts.
+TEST(GreatWallHistory, FactsTheSameWithAndWithoutHistory) {
+  auto facts = [](const std::string& xml, bool history) {
+    CheckContext ctx;
+    ctx.keep_history = history;
+    ctx.want_facts = true;
+    std::vector<std::string> out;
+    for (const Fact& f : check_text(xml, ctx).facts)
+      out.push_back(fmt::format("{} {}", f.name, f.amount));
+    return out;
+  };
+  int scorings = 0;
+  for (int i = 0; i < 20; ++i) {
+    gwgen::Options o;
+    o.players = 2 + i % 4;
+    gwgen::Game g = gwgen::generate(static_cast<std::uint64_t>(i) + 2300, o);
+    std::vector<std::string> plain = facts(g.xml, false);
+    EXPECT_EQ(plain, facts(g.xml, true)) << g.description;
+    scorings += static_cast<int>(std::count_if(plain.begin(), plain.end(), [](const auto& f) {
+      return f.rfind("scoring: second token", 0) == 0;
+    }));
+  }
+  EXPECT_GT(scorings, 0);
+}
+
 TEST(GreatWallHistory, AnnotationsPerTurnAndAtTheEnd) {
   auto notes = replayed(kStory).history->annotations();
   ASSERT_EQ(notes.size(), 6u);
@@ -214,8 +256,12 @@ TEST(GreatWallHistory, AnnotationsPerTurnAndAtTheEnd) {
   EXPECT_EQ(notes[5].lines.front(), "scores reached: red 5, blue 3");
 }
 
+// Facts are computed when asked for (stats), and only then.
 TEST(GreatWallHistory, FactsForStats) {
-  GameResult r = replayed(kStory);
+  EXPECT_TRUE(check_text(kStory).facts.empty());
+  CheckContext ctx;
+  ctx.want_facts = true;
+  GameResult r = check_text(kStory, ctx);
   auto has = [&](const std::string& name, double amount) {
     for (const auto& f : r.facts)
       if (f.name == name && f.amount == amount) return true;

@@ -660,16 +660,19 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
   for (const Turn& t : rec.turns)
     total += t.elems.size() + 2;
   out.reserve(total);
-  auto place = [&](Action a, SourceLoc loc, int turn) -> PlacedAction& {
-    PlacedAction p;
-    p.action = std::make_unique<Action>(std::move(a));
+  // Each action is built where it stays, on the heap: the action is large, and moving it
+  // twice per element costs more than filling it in place.
+  auto place = [&](SourceLoc loc, int turn) -> Action& {
+    PlacedAction& p = out.emplace_back();
+    auto a = std::make_unique<Action>();
+    Action& ref = *a;
+    p.action = std::move(a);
     p.loc = loc;
     p.turn = turn;
-    out.push_back(std::move(p));
-    return out.back();
+    return ref;
   };
   {
-    Action a;
+    Action& a = place(rec.setup_loc, 0);
     a.what = Kind::setup;
     a.chance = true;
     a.map = rec.map.get();
@@ -694,17 +697,16 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
       a.decks.push_back(d.order);
       parts.push_back(d.loc);
     }
-    place(std::move(a), rec.setup_loc, 0).parts = std::move(parts);
+    out.back().parts = std::move(parts);
   }
   for (std::size_t n = 0; n < rec.turns.size(); ++n) {
     const Turn& t = rec.turns[n];
     const int turn = static_cast<int>(n + 1);
-    Action begin;
-    begin.colour = t.colour;
-    place(begin, t.loc, turn).parts = {t.colour_loc};
+    place(t.loc, turn).colour = t.colour;
+    out.back().parts = {t.colour_loc};
     for (std::size_t i = 0; i < t.elems.size(); ++i) {
       const Elem& e = t.elems[i];
-      Action a;
+      Action& a = place(e.loc, turn);
       a.colour = e.colour ? *e.colour : t.colour;
       a.bean = e.bean;
       a.pay = e.pay;
@@ -788,7 +790,8 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
           a.number = e.points;
           break;
       }
-      PlacedAction& p = place(std::move(a), e.loc, turn);
+      PlacedAction& p = out.back();
+      p.parts.reserve(kPartCards - 1 + e.give.size() + e.get.size());
       p.parts = {e.colour_loc.known() ? e.colour_loc : t.colour_loc,
                  e.field_loc,
                  e.target_loc,
@@ -800,24 +803,21 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
       for (const auto& c : e.get)
         p.parts.push_back(c.loc);
     }
-    Action end;
+    Action& end = place(t.loc, turn);
     end.what = Kind::end_turn;
     end.colour = t.colour;
-    place(end, t.loc, turn);
   }
   if (rec.end.reason) {
-    Action a;
+    Action& a = place(rec.end.reason_loc, 0);
     a.what = Kind::end_claim;
     a.chance = true;
     a.reason = *rec.end.reason;
-    place(std::move(a), rec.end.reason_loc, 0);
   }
   for (const FinalClaim& f : rec.end.finals) {
-    Action a;
+    Action& a = place(f.loc, 0);
     a.what = Kind::final_claim;
     a.colour = f.colour;
     a.number = f.vp;
-    place(std::move(a), f.loc, 0);
   }
   return out;
 }

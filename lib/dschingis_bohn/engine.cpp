@@ -6,6 +6,7 @@
 #include <array>
 #include <limits>
 #include <random>
+#include <typeinfo>
 
 #include "dschingis_bohn/rule_ids.hpp"
 
@@ -86,6 +87,11 @@ Outcome& Engine::log() {
   return *out_;
 }
 
+Outcome Engine::take_outcome() {
+  if (out_.use_count() > 1) return *out_;
+  return std::move(*out_);
+}
+
 int Engine::seat_of(Colour c) const {
   const auto& seats = out_->seats;
   for (std::size_t i = 0; i < seats.size(); ++i)
@@ -146,7 +152,9 @@ void Engine::violations(Step& s, const Violations& vs, std::optional<Colour> col
 StepResult Engine::apply(const wallaudit::Action& any, StepNo step) {
   Step s;
   s.no = step;
-  const auto* a = dynamic_cast<const Action*>(&any);
+  // Action is final: `any` is one exactly when its type is Action (cheaper than a cast that
+  // searches the hierarchy, on every step).
+  const auto* a = typeid(any) == typeid(Action) ? static_cast<const Action*>(&any) : nullptr;
   if (!a) {
     report(s, FindingKind::rule, rule::DB_401, 0, std::nullopt,
            fmt::format("\"{}\" is no Dschingis Bohn action", any.text()));

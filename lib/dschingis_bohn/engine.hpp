@@ -115,6 +115,9 @@ class Engine final : public wallaudit::State {
 
   // What the replay found so far (events, counts, the rules state), for reports.
   const Outcome& outcome() const { return *out_; }
+  // The same, moved out when no copy of this engine shares it (this engine's is then left
+  // empty or unspecified: for an engine about to be dropped); copied otherwise.
+  Outcome take_outcome();
   const MapDef& map() const { return *map_; }
   std::shared_ptr<const MapDef> map_ptr() const { return map_; }
   const Options& options() const { return options_; }

@@ -79,9 +79,8 @@ ReadRecord record_of(const std::shared_ptr<const Record>& record) {
 }
 
 // What the replay found, with the record's positions and the state after each turn.
-Outcome outcome_of(const Record& rec, const ReadRecord& actions, const Replay& replay) {
-  const auto& engine = dynamic_cast<const Engine&>(*replay.state);
-  Outcome o = engine.outcome();
+Outcome outcome_of(const Record& rec, const ReadRecord& actions, Replay& replay) {
+  Outcome o = dynamic_cast<Engine&>(*replay.state).take_outcome();
   auto loc_of = [&](StepNo step) {
     return step > 0 && step <= actions.actions.size() ? actions.actions[step - 1].loc : SourceLoc{};
   };

@@ -1,7 +1,10 @@
 // Canonical moves and the duplicate key of a Dschingis Bohn record.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
+#include <string_view>
 
 #include "dschingis_bohn/history.hpp"
 
@@ -9,28 +12,11 @@ namespace wallaudit::db {
 
 namespace {
 
-std::string cards_text(const CardList& c) {
-  return c.named ? bean_list(c.beans) : fmt::format("{} unnamed", c.count);
-}
-
-std::string given_text(const CardRef& c) {
-  std::string out =
-      fmt::format("{}{}", c.source == CardRef::Source::turned_up ? "turned-up " : "", name(c.bean));
-  if (c.pos) out += fmt::format("@{}", *c.pos);
-  return out;
-}
-
-std::string pay_text(const std::vector<Bean>& pay) {
-  return pay.empty() ? std::string() : fmt::format(" paying {}", bean_list(pay));
-}
-
-}  // namespace
-
-std::vector<CanonicalItem> canonical_moves(const Record& rec) {
-  std::vector<CanonicalItem> out;
-  auto add = [&](int turn, SourceLoc loc, std::string text) {
-    out.push_back({turn, loc, std::move(text)});
-  };
+// The moves of `rec` in canonical form, one at a time: add(turn, loc, text), the text valid
+// only during the call. Both the list of moves and the duplicate key are made from it, so the
+// key hashes the very texts the list shows, without keeping them.
+template <typename Emit>
+void each_canonical(const Record& rec, Emit&& add) {
   const MapDef& map = *rec.map;
   std::string players;
   for (const auto& p : rec.players)
@@ -44,30 +30,38 @@ std::vector<CanonicalItem> canonical_moves(const Record& rec) {
     options +=
         fmt::format("{}{}={}", options.empty() ? "" : " ", spec.name, option_value(o, spec.name));
   add(0, rec.root_loc, fmt::format("options: {}", options));
-  std::string geometry;
+  // The map's geometry, the longest move of a record: appended in place, ids sorted as views.
+  std::string geometry = "map:";
+  std::vector<std::string_view> ids;
   for (const auto& s : map.spaces) {
-    std::vector<std::string> adj;
+    ids.clear();
     for (SpaceId a : s.adjacent)
-      adj.push_back(map.spaces[static_cast<std::size_t>(a)].id);
-    std::sort(adj.begin(), adj.end());
-    geometry += fmt::format(" {}:", s.id);
-    for (const auto& a : adj)
-      geometry += fmt::format("{},", a);
+      ids.push_back(map.spaces[static_cast<std::size_t>(a)].id);
+    std::sort(ids.begin(), ids.end());
+    geometry += ' ';
+    geometry += s.id;
+    geometry += ':';
+    for (std::string_view a : ids) {
+      geometry += a;
+      geometry += ',';
+    }
   }
   for (int n = 3; n <= 5; ++n)
     if (const auto& c = map.camps_for(n)) {
-      std::vector<std::string> ids;
+      ids.clear();
       for (SpaceId s : *c)
         ids.push_back(map.spaces[static_cast<std::size_t>(s)].id);
       std::sort(ids.begin(), ids.end());
       geometry += fmt::format(" camps{}:", n);
-      for (const auto& id : ids)
-        geometry += id + ",";
+      for (std::string_view id : ids) {
+        geometry += id;
+        geometry += ',';
+      }
     }
   for (std::size_t i = 0; i < map.fixed.size(); ++i)
     if (map.fixed[i])
       geometry += fmt::format(" fixed {}={}", map.spaces[i].id, name(*map.fixed[i]));
-  add(0, rec.map_loc, fmt::format("map:{}", geometry));
+  add(0, rec.map_loc, geometry);
   std::vector<std::pair<std::string, SourceLoc>> territories;
   for (const auto& t : rec.territories)
     territories.emplace_back(
@@ -91,93 +85,156 @@ std::vector<CanonicalItem> canonical_moves(const Record& rec) {
   for (const auto& d : rec.decks)
     add(0, d.loc, fmt::format("deck: {}", bean_list(d.order)));
 
+  // The turns, the bulk of a record: written into one buffer, reused.
+  fmt::memory_buffer buf;
+  auto out = std::back_inserter(buf);
+  auto put = [&](std::string_view text) { buf.append(text.data(), text.data() + text.size()); };
+  auto put_beans = [&](const std::vector<Bean>& beans) {  // as bean_list writes them
+    for (std::size_t k = 0; k < beans.size(); ++k) {
+      if (k) put(" ");
+      put(name(beans[k]));
+    }
+  };
+  auto put_cards = [&](const CardList& c) {
+    if (c.named)
+      put_beans(c.beans);
+    else
+      fmt::format_to(out, FMT_COMPILE("{} unnamed"), c.count);
+  };
+  auto put_given = [&](const std::vector<CardRef>& cards) {
+    for (std::size_t k = 0; k < cards.size(); ++k) {
+      const CardRef& c = cards[k];
+      if (k) put(" ");
+      if (c.source == CardRef::Source::turned_up) put("turned-up ");
+      put(name(c.bean));
+      if (c.pos) fmt::format_to(out, FMT_COMPILE("@{}"), *c.pos);
+    }
+  };
+  auto put_pay = [&](const std::vector<Bean>& pay) {
+    if (pay.empty()) return;
+    put(" paying ");
+    put_beans(pay);
+  };
+  auto put_who = [&](const Elem& e) {
+    if (!e.colour) return;
+    put(name(*e.colour));
+    put(" ");
+  };
   for (std::size_t i = 0; i < rec.turns.size(); ++i) {
     const Turn& t = rec.turns[i];
     int n = static_cast<int>(i) + 1;
-    add(n, t.loc, fmt::format("turn by {}", name(t.colour)));
+    buf.clear();
+    fmt::format_to(out, FMT_COMPILE("turn by {}"), name(t.colour));
+    add(n, t.loc, std::string_view(buf.data(), buf.size()));
     for (const Elem& e : t.elems) {
-      std::string who = e.colour ? fmt::format("{} ", name(*e.colour)) : std::string();
+      buf.clear();
       switch (e.kind) {
         case Elem::Kind::diamond:
-          add(n, e.loc, fmt::format("diamond flip {}", name(e.bean)));
+          put("diamond flip ");
+          put(name(e.bean));
           break;
         case Elem::Kind::plant:
-          add(n, e.loc, fmt::format("{}plant {} in field {}", who, name(e.bean), e.field));
+          put_who(e);
+          fmt::format_to(out, FMT_COMPILE("plant {} in field {}"), name(e.bean), e.field);
           break;
         case Elem::Kind::turn_up:
-          add(n, e.loc, fmt::format("turn up {}", cards_text(e.cards)));
+          put("turn up ");
+          put_cards(e.cards);
           break;
         case Elem::Kind::trade:
-        case Elem::Kind::donate: {
-          std::string give, get;
-          for (const auto& c : e.give)
-            give += fmt::format("{}{}", give.empty() ? "" : " ", given_text(c));
-          for (const auto& c : e.get)
-            get += fmt::format("{}{}", get.empty() ? "" : " ", given_text(c));
-          add(n, e.loc,
-              e.kind == Elem::Kind::trade
-                  ? fmt::format("trade with {}: give {}; get {}", name(e.partner), give, get)
-              : e.donate_to ? fmt::format("donate to {}: {}", name(e.partner), give)
-                            : fmt::format("donation from {}: {}", name(e.partner), get));
+        case Elem::Kind::donate:
+          if (e.kind == Elem::Kind::trade) {
+            fmt::format_to(out, FMT_COMPILE("trade with {}: give "), name(e.partner));
+            put_given(e.give);
+            put("; get ");
+            put_given(e.get);
+          } else if (e.donate_to) {
+            fmt::format_to(out, FMT_COMPILE("donate to {}: "), name(e.partner));
+            put_given(e.give);
+          } else {
+            fmt::format_to(out, FMT_COMPILE("donation from {}: "), name(e.partner));
+            put_given(e.get);
+          }
           break;
-        }
         case Elem::Kind::harvest:
-          add(n, e.loc, fmt::format("{}harvest field {}", who, e.field));
+          put_who(e);
+          fmt::format_to(out, FMT_COMPILE("harvest field {}"), e.field);
           break;
         case Elem::Kind::battle:
-          add(n, e.loc,
-              fmt::format("battle for {}{}", map.spaces[static_cast<std::size_t>(e.target)].id,
-                          pay_text(e.pay)));
+          put("battle for ");
+          put(map.spaces[static_cast<std::size_t>(e.target)].id);
+          put_pay(e.pay);
           break;
         case Elem::Kind::round:
-          add(n, e.loc, fmt::format("round {}", e.round_index + 1));
+          fmt::format_to(out, FMT_COMPILE("round {}"), e.round_index + 1);
           break;
         case Elem::Kind::attack:
-          add(n, e.loc,
-              e.source == BattleSource::cavalry
-                  ? fmt::format("attack with cavalry {}", e.cavalry)
-                  : fmt::format("attack from the {} with {}{}",
-                                e.source == BattleSource::hand ? "hand" : "deck", name(e.bean),
-                                e.pos ? fmt::format("@{}", *e.pos) : std::string()));
-          break;
         case Elem::Kind::defend:
-          add(n, e.loc,
-              fmt::format("defend from the {} with {}{}",
-                          e.source == BattleSource::hand ? "hand" : "deck", name(e.bean),
-                          e.pos ? fmt::format("@{}", *e.pos) : std::string()));
+          if (e.kind == Elem::Kind::attack && e.source == BattleSource::cavalry) {
+            fmt::format_to(out, FMT_COMPILE("attack with cavalry {}"), e.cavalry);
+            break;
+          }
+          fmt::format_to(out, FMT_COMPILE("{} from the {} with {}"),
+                         e.kind == Elem::Kind::attack ? "attack" : "defend",
+                         e.source == BattleSource::hand ? "hand" : "deck", name(e.bean));
+          if (e.pos) fmt::format_to(out, FMT_COMPILE("@{}"), *e.pos);
           break;
         case Elem::Kind::battle_end:
         case Elem::Kind::buy_cart_end:
         case Elem::Kind::vp:
-          break;
+          continue;  // no move of their own
         case Elem::Kind::draw:
-          add(n, e.loc, fmt::format("draw {}", cards_text(e.cards)));
+          put("draw ");
+          put_cards(e.cards);
           break;
         case Elem::Kind::load:
-          add(n, e.loc, fmt::format("load {}", cards_text(e.cards)));
+          put("load ");
+          put_cards(e.cards);
           break;
         case Elem::Kind::take:
-          add(n, e.loc, fmt::format("take {}", cards_text(e.cards)));
+          put("take ");
+          put_cards(e.cards);
           break;
         case Elem::Kind::buy_cart:
-          add(n, e.loc, fmt::format("{}buy a cart{}", who, pay_text(e.pay)));
+          put_who(e);
+          put("buy a cart");
+          put_pay(e.pay);
           break;
         case Elem::Kind::buy_field:
-          add(n, e.loc, fmt::format("{}buy a third field{}", who, pay_text(e.pay)));
+          put_who(e);
+          put("buy a third field");
+          put_pay(e.pay);
           break;
         case Elem::Kind::reshuffle:
-          add(n, e.loc,
-              e.order ? fmt::format("reshuffle into {}", bean_list(*e.order))
-                      : std::string("reshuffle (order hidden)"));
+          if (e.order) {
+            put("reshuffle into ");
+            put_beans(*e.order);
+          } else {
+            put("reshuffle (order hidden)");
+          }
           break;
       }
+      add(n, e.loc, std::string_view(buf.data(), buf.size()));
     }
   }
+}
+
+}  // namespace
+
+std::vector<CanonicalItem> canonical_moves(const Record& rec) {
+  std::vector<CanonicalItem> out;
+  each_canonical(rec, [&](int turn, SourceLoc loc, std::string_view text) {
+    out.push_back({turn, loc, std::string(text)});
+  });
   return out;
 }
 
 std::string record_key(const Record& rec) {
-  return canonical_key("dschingis-bohn", canonical_moves(rec));
+  KeyHasher k;
+  each_canonical(rec, [&](int turn, SourceLoc, std::string_view text) {
+    k.add(static_cast<std::uint64_t>(turn)).add(text);
+  });
+  return k.finish("dschingis-bohn");
 }
 
 }  // namespace wallaudit::db

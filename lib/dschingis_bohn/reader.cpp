@@ -418,6 +418,7 @@ class Reader {
         return;
       }
     }
+    rec_.turns.reserve(turns);
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       if (std::string_view(child.name()) == "turn")
         read_turn(child);
@@ -438,6 +439,12 @@ class Reader {
       xml_.error(
           rec::turn_number, xml_.value_loc(node, "n"),
           fmt::format("turn number n=\"{}\" should be {} (turns count 1, 2, 3 …)", *n, expected));
+    // Room for the elements of an ordinary turn at once (a hostile one grows as it must).
+    std::size_t elements = 0;
+    for (pugi::xml_node child = node.first_child(); child && elements < 32;
+         child = child.next_sibling())
+      ++elements;
+    turn.elems.reserve(elements);
     xml_.for_each_child(node, [&](pugi::xml_node child) { read_elem(child, node, turn); });
     rec_.turns.push_back(std::move(turn));
   }

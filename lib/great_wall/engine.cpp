@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <type_traits>
+#include <typeinfo>
 
 #include "great_wall/rule_ids.hpp"
 
@@ -71,23 +73,41 @@ const std::vector<Colour>& Engine::seats() const {
 // ---- the log ------------------------------------------------------------------------------
 
 void Engine::log(Entry e) {
-  log_ = std::make_shared<const Node>(Node{std::move(e), log_});
+  // Not a const object: take_log may move the entries out of nodes nothing else shares.
+  log_ = std::make_shared<Node>(Node{std::move(e), log_});
 }
 
 GameLog Engine::log() const {
-  std::vector<const Entry*> entries;
+  return assemble(false);
+}
+
+GameLog Engine::take_log() {
+  bool alone = log_.use_count() == 1;
+  for (const Node* n = log_.get(); alone && n && n->prev; n = n->prev.get())
+    alone = n->prev.use_count() == 1;
+  GameLog out = assemble(alone);
+  if (alone) log_.reset();  // its entries were moved out
+  return out;
+}
+
+GameLog Engine::assemble(bool move) const {
+  std::vector<Entry*> entries;
   for (const Node* n = log_.get(); n; n = n->prev.get())
-    entries.push_back(&n->entry);
+    entries.push_back(const_cast<Entry*>(&n->entry));  // changed only when `move`
   std::reverse(entries.begin(), entries.end());
+  auto give = [move](auto& value) {
+    using T = std::remove_reference_t<decltype(value)>;
+    return move ? T(std::move(value)) : T(value);
+  };
   GameLog out;
   std::array<int, kMaxSections> clearing{-1, -1, -1, -1};
-  for (const Entry* e : entries) {
+  for (Entry* e : entries) {
     switch (e->kind) {
       case Entry::Kind::score:
         if (e->scoring.event.second)
           clearing[static_cast<std::size_t>(e->scoring.event.section)] =
               static_cast<int>(out.steps.size());
-        out.steps.push_back(e->scoring);
+        out.steps.push_back(give(e->scoring));
         break;
       case Entry::Kind::reveal:
       case Entry::Kind::discard: {
@@ -96,9 +116,9 @@ GameLog Engine::log() const {
         ScoringStep& s = out.steps[static_cast<std::size_t>(index)];
         if (s.turn != e->turn) break;
         if (e->kind == Entry::Kind::reveal)
-          s.revealed = e->tokens;
+          s.revealed = give(e->tokens);
         else
-          s.discarded.push_back(e->tokens);
+          s.discarded.push_back(give(e->tokens));
         break;
       }
       case Entry::Kind::dragon:
@@ -121,7 +141,9 @@ std::vector<ScoringStep> Engine::scorings() const {
 
 StepResult Engine::apply(const Action& action, StepNo step) {
   StepResult r;
-  const auto* m = dynamic_cast<const Move*>(&action);
+  // Move is final: the action is one exactly when its type is Move (cheaper than a cast that
+  // searches the hierarchy, on every step).
+  const auto* m = typeid(action) == typeid(Move) ? static_cast<const Move*>(&action) : nullptr;
   if (!m) {
     r.findings.push_back(violation(rule::GW_301, "not an action of Great Wall of China"));
     return r;

@@ -59,6 +59,9 @@ class Engine final : public wallaudit::State {
   // Turns begun before the end (or before the record's turns after the end).
   int turns_replayed() const { return turns_replayed_; }
   GameLog log() const;
+  // The same, moved out of the engine when no copy of it shares the log (the log is then
+  // empty); copied otherwise.
+  GameLog take_log();
 
   std::unique_ptr<wallaudit::State> clone() const override {
     return std::make_unique<Engine>(*this);
@@ -95,6 +98,7 @@ class Engine final : public wallaudit::State {
   void apply_turn_step(const Move& m, Colour c, int n, StepNo step, StepResult& r);
   void claim(const Move& m, StepResult& r);
   void log(Entry e);
+  GameLog assemble(bool move) const;
   std::vector<ScoringStep> scorings() const;
   void legal_turn(LegalActions& out) const;
   void legal_setup(LegalActions& out) const;

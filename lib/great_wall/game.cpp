@@ -149,12 +149,12 @@ class GreatWall final : public EngineGame {
   void finish(const ReadRecord& record, Replay&& replay, const CheckContext& ctx,
               GameResult& result) const override {
     const auto& rec = *static_cast<const Record*>(record.typed.get());
-    const auto& engine = static_cast<const Engine&>(*replay.state);
+    auto& engine = static_cast<Engine&>(*replay.state);
     Outcome outcome;
     if (engine.table()) {
       outcome.state = *engine.table();
       outcome.seat_colours = engine.seats();
-      GameLog log = engine.log();
+      GameLog log = engine.take_log();
       outcome.steps = std::move(log.steps);
       outcome.dragons = std::move(log.dragons);
       for (ScoringStep& s : outcome.steps)
@@ -189,8 +189,8 @@ class GreatWall final : public EngineGame {
     if (outcome.finished)
       result.ended_by = outcome.reason == EndReason::last_token ? "last-token" : "last-round";
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
-    add_facts(rec, outcome, result.facts);
-    if (ctx.want_key) result.key = canonical_key(id(), canonical_moves(rec));
+    if (ctx.want_facts) add_facts(rec, outcome, result.facts);
+    if (ctx.want_key) result.key = record_key(id(), rec);
     if (ctx.keep_history && outcome.state)
       result.history =
           std::make_shared<History>(std::static_pointer_cast<const Record>(record.typed),

@@ -1,8 +1,11 @@
 #include "great_wall/history.hpp"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <iterator>
 
 namespace wallaudit::gw {
 
@@ -446,15 +449,17 @@ Explanation History::explanation() const {
 
 // ---- canonical moves ------------------------------------------------------------------------
 
-std::vector<CanonicalItem> canonical_moves(const Record& rec) {
-  std::vector<CanonicalItem> out;
-  auto add = [&](int turn, SourceLoc loc, std::string text) {
-    out.push_back({turn, loc, std::move(text)});
-  };
+namespace {
+
+// The moves of `rec` in canonical form, one at a time: emit(turn, loc, text), the text valid
+// only during the call. Both the list of moves and the duplicate key are made from it, so the
+// key hashes the very texts the list shows, without keeping them.
+template <typename Emit>
+void each_canonical(const Record& rec, Emit&& emit) {
   std::string players;
   for (const auto& p : rec.players)
     players += fmt::format("{}{}", players.empty() ? "" : " ", name(p.colour));
-  add(0, rec.players_loc, fmt::format("players (seat order): {}", players));
+  emit(0, rec.players_loc, fmt::format("players (seat order): {}", players));
   auto sorted = [](std::vector<int> v) {
     std::sort(v.begin(), v.end());
     return list_values(v);
@@ -487,48 +492,94 @@ std::vector<CanonicalItem> canonical_moves(const Record& rec) {
   }
   std::sort(setup.begin(), setup.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [text, loc] : setup)
-    add(0, loc, text);
+    emit(0, loc, text);
+  // The turns, the bulk of a record: written into one buffer, reused.
+  fmt::memory_buffer buf;
+  auto out = std::back_inserter(buf);
+  auto put = [&](std::string_view text) { buf.append(text.data(), text.data() + text.size()); };
+  // Token values in ascending order, separated by spaces (as list_values of the sorted list).
+  auto put_sorted = [&](const std::vector<int>& values) {
+    std::vector<int> v;
+    std::array<int, 4> small{};
+    int* first = small.data();
+    if (values.size() > small.size()) {
+      v = values;
+      first = v.data();
+    } else {
+      std::copy(values.begin(), values.end(), small.begin());
+    }
+    int* last = first + values.size();
+    std::sort(first, last);
+    for (int* p = first; p != last; ++p)
+      fmt::format_to(out, FMT_COMPILE("{}{}"), p == first ? "" : " ", *p);
+  };
   for (std::size_t i = 0; i < rec.turns.size(); ++i) {
     const Turn& t = rec.turns[i];
     int n = static_cast<int>(i) + 1;
-    add(n, t.loc, fmt::format("turn by {}", name(t.colour)));
+    buf.clear();
+    fmt::format_to(out, FMT_COMPILE("turn by {}"), name(t.colour));
+    emit(n, t.loc, std::string_view(buf.data(), buf.size()));
     for (const Step& s : t.steps) {
-      std::string sec = section_name(s.section);
+      buf.clear();
+      const int sec = s.section + 1;  // as section_name writes it: S1, S2, …
       switch (s.kind) {
         case Step::Kind::score:
-          add(n, s.loc,
-              fmt::format("score {}: token {}{}", sec, s.token,
-                          s.on ? fmt::format(" laid on place {}", *s.on) : std::string()));
+          fmt::format_to(out, FMT_COMPILE("score S{}: token {}"), sec, s.token);
+          if (s.on) fmt::format_to(out, FMT_COMPILE(" laid on place {}"), *s.on);
           break;
         case Step::Kind::reveal:
-          add(n, s.loc,
-              fmt::format("new pair for {}: {}", sec,
-                          s.tokens.empty() ? std::string("none") : sorted(s.tokens)));
+          fmt::format_to(out, FMT_COMPILE("new pair for S{}: "), sec);
+          if (s.tokens.empty())
+            put("none");
+          else
+            put_sorted(s.tokens);
           break;
         case Step::Kind::discard:
-          add(n, s.loc, fmt::format("discard for {}: {}", sec, sorted(s.tokens)));
+          fmt::format_to(out, FMT_COMPILE("discard for S{}: "), sec);
+          put_sorted(s.tokens);
           break;
         case Step::Kind::play: {
-          std::vector<std::string> cards;
+          std::vector<std::string_view> cards;
+          cards.reserve(s.cards.size());
           for (Card c : s.cards)
-            cards.emplace_back(name(c));
+            cards.push_back(name(c));
           std::sort(cards.begin(), cards.end());
-          std::string list;
-          for (const auto& c : cards)
-            list += fmt::format("{}{}", list.empty() ? "" : " ", c);
-          add(n, s.loc,
-              fmt::format("play to {}: {} x {}{}", sec, s.count, list,
-                          s.on ? fmt::format(" on place {}", *s.on) : std::string()));
+          fmt::format_to(out, FMT_COMPILE("play to S{}: {} x "), sec, s.count);
+          for (std::size_t k = 0; k < cards.size(); ++k) {
+            if (k) put(" ");
+            put(cards[k]);
+          }
+          if (s.on) fmt::format_to(out, FMT_COMPILE(" on place {}"), *s.on);
           break;
         }
         case Step::Kind::draw:
-          add(n, s.loc,
-              s.drawn ? fmt::format("draw: {}", name(*s.drawn)) : std::string("draw: unnamed"));
+          if (s.drawn)
+            fmt::format_to(out, FMT_COMPILE("draw: {}"), name(*s.drawn));
+          else
+            put("draw: unnamed");
           break;
       }
+      emit(n, s.loc, std::string_view(buf.data(), buf.size()));
     }
   }
+}
+
+}  // namespace
+
+std::vector<CanonicalItem> canonical_moves(const Record& rec) {
+  std::vector<CanonicalItem> out;
+  each_canonical(rec, [&](int turn, SourceLoc loc, std::string_view text) {
+    out.push_back({turn, loc, std::string(text)});
+  });
   return out;
+}
+
+std::string record_key(std::string_view game, const Record& rec) {
+  KeyHasher k;
+  each_canonical(rec, [&](int turn, SourceLoc, std::string_view text) {
+    k.add(static_cast<std::uint64_t>(turn)).add(text);
+  });
+  return k.finish(game);
 }
 
 std::vector<CanonicalItem> History::canonical() const {

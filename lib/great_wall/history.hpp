@@ -30,5 +30,8 @@ class History final : public GameHistory {
 
 // The moves of a record in canonical form (claims, meta, names and annotations left out).
 std::vector<CanonicalItem> canonical_moves(const Record& record);
+// The duplicate key of a record: canonical_key(game, canonical_moves(record)), computed
+// without keeping the moves.
+std::string record_key(std::string_view game, const Record& record);
 
 }  // namespace wallaudit::gw

@@ -228,6 +228,7 @@ class Reader {
         return;
       }
     }
+    rec_.turns.reserve(turns);
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       if (std::string_view(child.name()) == "turn")
         read_turn(child);
@@ -243,6 +244,12 @@ class Reader {
     auto c = colour(node, "colour");
     turn.colour = c.value_or(Colour::red);
     turn.colour_loc = xml_.value_loc(node, "colour");
+    // Room for the steps of an ordinary turn at once (a hostile one grows as it must).
+    std::size_t elements = 0;
+    for (pugi::xml_node child = node.first_child(); child && elements < 32;
+         child = child.next_sibling())
+      ++elements;
+    turn.steps.reserve(elements);
     xml_.for_each_child(node, [&](pugi::xml_node child) { read_step(child, node, turn); });
     rec_.turns.push_back(std::move(turn));
   }
@@ -357,55 +364,62 @@ std::optional<Record> read_record(const XmlDocument& doc, Diagnostics& out, std:
 
 std::vector<PlacedAction> record_actions(const Record& rec) {
   std::vector<PlacedAction> out;
-  auto place = [&](Move m, SourceLoc loc, std::vector<SourceLoc> parts, int turn) {
-    PlacedAction p;
-    p.action = std::make_unique<Move>(std::move(m));
+  std::size_t total = 1 + rec.setup.size() + 1 + rec.end.finals.size();
+  for (const Turn& t : rec.turns)
+    total += t.steps.size() + 1;
+  out.reserve(total);
+  // Each action is built where it stays, on the heap, with no copy of the value on the way.
+  auto place = [&](Move::Kind what, SourceLoc loc, int turn) -> Move& {
+    PlacedAction& p = out.emplace_back();
+    auto m = std::make_unique<Move>();
+    m->what = what;
+    Move& ref = *m;
+    p.action = std::move(m);
     p.loc = loc;
-    p.parts = std::move(parts);
     p.turn = turn;
-    out.push_back(std::move(p));
+    return ref;
   };
-  Move seats;
-  seats.what = Move::Kind::seats;
-  std::vector<SourceLoc> player_locs;
-  for (const PlayerDecl& p : rec.players) {
-    seats.colours.push_back(p.colour);
-    player_locs.push_back(p.loc);
+  {
+    Move& seats = place(Move::Kind::seats, rec.players_loc, 0);
+    std::vector<SourceLoc>& player_locs = out.back().parts;
+    seats.colours.reserve(rec.players.size());
+    player_locs.reserve(rec.players.size());
+    for (const PlayerDecl& p : rec.players) {
+      seats.colours.push_back(p.colour);
+      player_locs.push_back(p.loc);
+    }
   }
-  place(std::move(seats), rec.players_loc, std::move(player_locs), 0);
   for (const SetupItem& item : rec.setup) {
-    Move m;
-    m.section = item.section;
-    m.tokens = item.tokens;
     switch (item.kind) {
       case SetupItem::Kind::section:
-        m.what = Move::Kind::section;
-        place(std::move(m), item.tokens_loc, {}, 0);
+      case SetupItem::Kind::discard: {
+        Move& m =
+            place(item.kind == SetupItem::Kind::section ? Move::Kind::section : Move::Kind::discard,
+                  item.tokens_loc, 0);
+        m.section = item.section;
+        m.tokens = item.tokens;
         break;
-      case SetupItem::Kind::discard:
-        m.what = Move::Kind::discard;
-        place(std::move(m), item.tokens_loc, {}, 0);
-        break;
+      }
       case SetupItem::Kind::hand: {
-        m.what = Move::Kind::hand;
+        Move& m = place(Move::Kind::hand, item.loc, 0);
+        m.section = item.section;
+        m.tokens = item.tokens;
         m.subject = item.colour;
         m.cards = item.cards;
-        std::vector<SourceLoc> parts(kParts);
+        std::vector<SourceLoc>& parts = out.back().parts;
+        parts.resize(kParts);
         parts[static_cast<std::size_t>(Attr::card) - 1] = item.cards_loc;
-        place(std::move(m), item.loc, std::move(parts), 0);
         break;
       }
     }
   }
-  Move start;
-  start.what = Move::Kind::start;
-  place(std::move(start), rec.setup_loc, {}, 0);
+  place(Move::Kind::start, rec.setup_loc, 0);
   for (std::size_t i = 0; i < rec.turns.size(); ++i) {
     const Turn& t = rec.turns[i];
     const int n = static_cast<int>(i) + 1;
     for (std::size_t k = 0; k < t.steps.size(); ++k) {
       const Step& s = t.steps[k];
-      Move m;
+      Move& m = place(Move::Kind::score, s.loc, n);
       m.by = t.colour;
       m.section = s.section;
       switch (s.kind) {
@@ -439,21 +453,16 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
           m.drawn = s.drawn;
           break;
       }
-      place(std::move(m), s.loc,
-            {t.colour_loc, s.section_loc, s.token_loc, s.tokens_loc, s.card_loc, s.on_loc, t.loc},
-            n);
+      out.back().parts = {t.colour_loc, s.section_loc, s.token_loc, s.tokens_loc,
+                          s.card_loc,   s.on_loc,      t.loc};
     }
-    Move end;
-    end.what = Move::Kind::end;
-    end.by = t.colour;
-    place(std::move(end), t.loc, {t.colour_loc, {}, {}, {}, {}, {}, t.loc}, n);
+    place(Move::Kind::end, t.loc, n).by = t.colour;
+    out.back().parts = {t.colour_loc, {}, {}, {}, {}, {}, t.loc};
   }
   for (const FinalClaim& f : rec.end.finals) {
-    Move m;
-    m.what = Move::Kind::claim;
+    Move& m = place(Move::Kind::claim, f.loc, 0);
     m.by = f.colour;
     m.points = f.points;
-    place(std::move(m), f.loc, {}, 0);
   }
   return out;
 }

@@ -148,13 +148,30 @@ Total State::total(Colour c, int s) const {
   return t;
 }
 
+int State::total_points(Colour c, int s) const {
+  const SectionState& sc = section(s);
+  bool noble = noble_visible(s);
+  int warriors = 0;  // visible warriors of `c` to the left
+  int sum = 0;
+  for (const Place& p : sc.places) {
+    const PlacedCard& top = p.top();
+    if (top.colour != c) continue;
+    sum += noble ? 1 : top.card == Card::warrior ? 1 + warriors : base_value(top.card);
+    if (top.card == Card::warrior) ++warriors;
+  }
+  if (sc.laid && sc.laid_place >= 0 &&
+      sc.places[static_cast<std::size_t>(sc.laid_place)].top().colour == c)
+    sum -= *sc.laid;
+  return sum;
+}
+
 bool State::leads(Colour c, int s) const {
   const SectionState& sc = section(s);
   if (!sc.open || !holds_token(s) || !has_card(c, s)) return false;
-  int mine = total(c, s).total;
+  int mine = total_points(c, s);
   for (Colour other : seats_) {
     if (other == c || !has_card(other, s)) continue;
-    if (total(other, s).total >= mine) return false;
+    if (total_points(other, s) >= mine) return false;
   }
   return true;
 }

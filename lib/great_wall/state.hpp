@@ -121,6 +121,8 @@ class State {
   bool has_card(Colour c, int s) const;
   // GW-4xx: the colour's total in the section, with its terms.
   Total total(Colour c, int s) const;
+  // total(c, s).total, without listing the terms (leads() asks it at every step).
+  int total_points(Colour c, int s) const;
   bool noble_visible(int s) const;
   // GW-302: strictly ahead of every other colour with a card there (alone: always).
   bool leads(Colour c, int s) const;
