@@ -42,17 +42,13 @@ int stats_command(const std::vector<std::string>& args) {
       "with-follow-ons",
       "count findings that follow from an earlier error among the violations too");
   add_batch_options(desc);
-  po::options_description hidden;
-  hidden.add_options()("paths", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("paths", -1);
   po::variables_map vm;
-  if (!parse_args(args, desc, positional, vm,
-                  "usage: wallaudit stats [OPTIONS] PATH...\n\n"
-                  "Figures over an archive of records, per game: results and scores, win rates by\n"
-                  "seat and by colour, what each game counts (cards, effects, province values, …)\n"
-                  "and the most common violations.",
-                  &hidden))
+  if (!parse_list_args(
+          args, desc, "paths", vm,
+          "usage: wallaudit stats [OPTIONS] PATH...\n\n"
+          "Figures over an archive of records, per game: results and scores, win rates by\n"
+          "seat and by colour, what each game counts (cards, effects, province values, …)\n"
+          "and the most common violations."))
     return kExitOk;
   std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json") {
@@ -109,18 +105,14 @@ int summarize_command(const std::vector<std::string>& args) {
       "summary that disagrees with the lines) instead of refusing them")(
       "with-follow-ons",
       "count findings that follow from an earlier error in the findings by rule too");
-  po::options_description hidden;
-  hidden.add_options()("results", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("results", -1);
   po::variables_map vm;
-  if (!parse_args(args, desc, positional, vm,
-                  "usage: wallaudit summarize [OPTIONS] RESULT.jsonl...\n\n"
-                  "Merges the JSON Lines outputs of several `wallaudit check --format jsonl` runs\n"
-                  "(e.g. the shards of --shard K/N on N machines) into one summary: verdicts,\n"
-                  "findings by rule, duplicates across shards, the slowest records. '-' reads\n"
-                  "standard input. The exit status is the one check would have given.",
-                  &hidden))
+  if (!parse_list_args(
+          args, desc, "results", vm,
+          "usage: wallaudit summarize [OPTIONS] RESULT.jsonl...\n\n"
+          "Merges the JSON Lines outputs of several `wallaudit check --format jsonl` runs\n"
+          "(e.g. the shards of --shard K/N on N machines) into one summary: verdicts,\n"
+          "findings by rule, duplicates across shards, the slowest records. '-' reads\n"
+          "standard input. The exit status is the one check would have given."))
     return kExitOk;
   std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json") {

@@ -134,17 +134,13 @@ int check_command(const std::vector<std::string>& args) {
       "with-follow-ons",
       "count findings that follow from an earlier error in the findings by rule too");
   add_batch_options(desc);
-  po::options_description hidden;
-  hidden.add_options()("paths", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("paths", -1);
   po::variables_map vm;
-  if (!parse_args(args, desc, positional, vm,
-                  "usage: wallaudit check [OPTIONS] PATH...\n\n"
-                  "Replays each record (files, directories, archives, '-' for standard input)\n"
-                  "through the rules of its game and reports every illegal action, format error\n"
-                  "and score dispute. Records of the same game recorded twice are noted.",
-                  &hidden))
+  if (!parse_list_args(
+          args, desc, "paths", vm,
+          "usage: wallaudit check [OPTIONS] PATH...\n\n"
+          "Replays each record (files, directories, archives, '-' for standard input)\n"
+          "through the rules of its game and reports every illegal action, format error\n"
+          "and score dispute. Records of the same game recorded twice are noted."))
     return kExitOk;
   std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json" && format != "jsonl" && format != "junit") {

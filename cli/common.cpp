@@ -117,6 +117,15 @@ std::optional<CheckContext> make_context(const po::variables_map& vm, const char
   return ctx;
 }
 
+bool parse_list_args(const std::vector<std::string>& args, const po::options_description& visible,
+                     const char* name, po::variables_map& vm, const char* usage) {
+  po::options_description hidden;
+  hidden.add_options()(name, po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add(name, -1);
+  return parse_args(args, visible, positional, vm, usage, &hidden);
+}
+
 bool parse_args(const std::vector<std::string>& args, const po::options_description& visible,
                 const po::positional_options_description& positional, po::variables_map& vm,
                 const char* usage, const po::options_description* hidden) {

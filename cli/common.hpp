@@ -41,5 +41,10 @@ bool parse_args(const std::vector<std::string>& args,
                 const boost::program_options::positional_options_description& positional,
                 boost::program_options::variables_map& vm, const char* usage,
                 const boost::program_options::options_description* hidden = nullptr);
+// parse_args for a command whose arguments are a list (PATH..., RESULT...), read as the hidden
+// option `name`.
+bool parse_list_args(const std::vector<std::string>& args,
+                     const boost::program_options::options_description& visible, const char* name,
+                     boost::program_options::variables_map& vm, const char* usage);
 
 }  // namespace wallaudit::cli

@@ -240,20 +240,11 @@ std::vector<StyledLine> board_text(const State& st) {
   return cv.lines();
 }
 
-History::History(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics)
-    : record_(std::move(record)),
-      outcome_(std::move(outcome)),
-      diagnostics_(std::move(diagnostics)) {}
-
 std::vector<std::string> History::colours() const {
   std::vector<std::string> out;
   for (Colour c : outcome_.seats)
     out.push_back(colour_name(c));
   return out;
-}
-
-int History::turns() const {
-  return std::max(0, static_cast<int>(outcome_.snapshots.size()) - 1);
 }
 
 // ---- frames

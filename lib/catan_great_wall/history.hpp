@@ -11,12 +11,11 @@
 
 namespace wallaudit::ct {
 
-class History final : public GameHistory {
+class History final : public RecordHistory<Record, Outcome> {
  public:
-  History(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics);
+  using RecordHistory::RecordHistory;
 
   std::vector<std::string> colours() const override;
-  int turns() const override;
   Frame frame(int turn) const override;
   Explanation explanation() const override;
   std::vector<CanonicalItem> canonical() const override;
@@ -24,11 +23,6 @@ class History final : public GameHistory {
   std::vector<TurnAnnotation> annotations() const override;
   std::vector<LegendEntry> legend() const override;
   std::vector<std::string> turn_elements() const override { return {"turn", "special"}; }
-
- private:
-  std::shared_ptr<const Record> record_;
-  Outcome outcome_;
-  Diagnostics diagnostics_;
 };
 
 // The moves of a record in canonical form: claims, echoes, meta, names and annotations are

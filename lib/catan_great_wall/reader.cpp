@@ -487,15 +487,8 @@ class Reader {
   void read_play(pugi::xml_node node) {
     xml_.only_attributes(node, {});
     rec_.play_loc = xml_.loc(node);
-    std::size_t turns = 0;
-    for (pugi::xml_node child = node.child("turn"); child; child = child.next_sibling("turn")) {
-      if (++turns > max_turns_) {
-        xml_.error(rec::limit, xml_.loc(child),
-                   fmt::format("the record has more than {} turns (--max-turns); it is not read",
-                               max_turns_));
-        return;
-      }
-    }
+    auto turns = count_turns(xml_, node, max_turns_);
+    if (!turns) return;
     int turn_count = 0;
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       std::string_view tag = child.name();

@@ -95,20 +95,11 @@ std::string list_points(const std::array<int, kAllColours>& points,
 
 }  // namespace
 
-History::History(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics)
-    : record_(std::move(record)),
-      outcome_(std::move(outcome)),
-      diagnostics_(std::move(diagnostics)) {}
-
 std::vector<std::string> History::colours() const {
   std::vector<std::string> out;
   for (Colour c : outcome_.seat_colours)
     out.push_back(colour_name(c));
   return out;
-}
-
-int History::turns() const {
-  return std::max(0, static_cast<int>(outcome_.snapshots.size()) - 1);
 }
 
 const State& History::state_after(int turn) const {

@@ -10,12 +10,11 @@
 
 namespace wallaudit::cc {
 
-class History final : public GameHistory {
+class History final : public RecordHistory<Record, Outcome> {
  public:
-  History(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics);
+  using RecordHistory::RecordHistory;
 
   std::vector<std::string> colours() const override;
-  int turns() const override;
   Frame frame(int turn) const override;
   Explanation explanation() const override;
   std::vector<CanonicalItem> canonical() const override;
@@ -26,9 +25,6 @@ class History final : public GameHistory {
   const State& state_after(int turn) const;
   // The turn whose element holds `line` (0: before the first turn).
   int turn_of_line(std::uint32_t line) const;
-  std::shared_ptr<const Record> record_;
-  Outcome outcome_;
-  Diagnostics diagnostics_;
 };
 
 // The moves of a record in canonical form (claims, meta, names and annotations left out).

@@ -3,13 +3,16 @@
 // canonical form, and annotations per turn. The report layer renders these; it knows no rules.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/diagnostic.hpp"
 #include "core/json.hpp"
 #include "core/source.hpp"
 
@@ -158,6 +161,26 @@ class GameHistory {
   virtual std::vector<LegendEntry> legend() const { return {}; }
   // Elements that are turns, for writing annotations into the record.
   virtual std::vector<std::string> turn_elements() const { return {"turn"}; }
+};
+
+// The parts every game's history keeps: the record read, the outcome of its replay (with a
+// snapshot of the board after the set-up and after each turn, in `snapshots`), and the
+// diagnostics. A game's history derives from it and draws, explains and annotates.
+template <typename Record, typename Outcome>
+class RecordHistory : public GameHistory {
+ public:
+  RecordHistory(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics)
+      : record_(std::move(record)),
+        outcome_(std::move(outcome)),
+        diagnostics_(std::move(diagnostics)) {}
+  int turns() const override {
+    return std::max(0, static_cast<int>(outcome_.snapshots.size()) - 1);
+  }
+
+ protected:
+  std::shared_ptr<const Record> record_;
+  Outcome outcome_;
+  Diagnostics diagnostics_;
 };
 
 }  // namespace wallaudit

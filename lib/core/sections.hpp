@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -59,6 +60,22 @@ std::array<bool, N> read_sections(XmlChecker& xml, pugi::xml_node root,
     read(index, node);
   });
   return seen;
+}
+
+// The number of <turn> children of a record's <play>. When there are more than `max_turns`,
+// nullopt after a REC-017 error at the first turn past the limit: the record is not read on.
+inline std::optional<std::size_t> count_turns(XmlChecker& xml, pugi::xml_node play,
+                                              std::size_t max_turns) {
+  std::size_t turns = 0;
+  for (pugi::xml_node child = play.child("turn"); child; child = child.next_sibling("turn")) {
+    if (++turns > max_turns) {
+      xml.error(rec::limit, xml.loc(child),
+                fmt::format("the record has more than {} turns (--max-turns); it is not read",
+                            max_turns));
+      return std::nullopt;
+    }
+  }
+  return turns;
 }
 
 // Reports each section of `required` that did not appear (REC-005, at `at`).

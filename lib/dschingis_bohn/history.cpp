@@ -84,20 +84,11 @@ std::string field_text(const std::vector<Bean>& f) {
 
 }  // namespace
 
-History::History(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics)
-    : record_(std::move(record)),
-      outcome_(std::move(outcome)),
-      diagnostics_(std::move(diagnostics)) {}
-
 std::vector<std::string> History::colours() const {
   std::vector<std::string> out;
   for (Colour c : outcome_.seats)
     out.emplace_back(name(c));
   return out;
-}
-
-int History::turns() const {
-  return std::max(0, static_cast<int>(outcome_.snapshots.size()) - 1);
 }
 
 // ---- frames ------------------------------------------------------------------------------

@@ -409,16 +409,9 @@ class Reader {
   void read_play(pugi::xml_node node) {
     xml_.only_attributes(node, {});
     rec_.play_loc = xml_.loc(node);
-    std::size_t turns = 0;
-    for (pugi::xml_node child = node.child("turn"); child; child = child.next_sibling("turn")) {
-      if (++turns > max_turns_) {
-        xml_.error(rec::limit, xml_.loc(child),
-                   fmt::format("the record has more than {} turns (--max-turns); it is not read",
-                               max_turns_));
-        return;
-      }
-    }
-    rec_.turns.reserve(turns);
+    auto turns = count_turns(xml_, node, max_turns_);
+    if (!turns) return;
+    rec_.turns.reserve(*turns);
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       if (std::string_view(child.name()) == "turn")
         read_turn(child);

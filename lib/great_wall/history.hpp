@@ -10,22 +10,16 @@
 
 namespace wallaudit::gw {
 
-class History final : public GameHistory {
+class History final : public RecordHistory<Record, Outcome> {
  public:
-  History(std::shared_ptr<const Record> record, Outcome outcome, Diagnostics diagnostics);
+  using RecordHistory::RecordHistory;
 
   std::vector<std::string> colours() const override;
-  int turns() const override;
   Frame frame(int turn) const override;
   Explanation explanation() const override;
   std::vector<CanonicalItem> canonical() const override;
   std::vector<TurnAnnotation> annotations() const override;
   std::vector<LegendEntry> legend() const override;
-
- private:
-  std::shared_ptr<const Record> record_;
-  Outcome outcome_;
-  Diagnostics diagnostics_;
 };
 
 // The moves of a record in canonical form (claims, meta, names and annotations left out).
