@@ -13,7 +13,7 @@ cmake -S examples -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/build" -j "$(nproc)" >/dev/null
 out=$("$work/build/check_records" samples/chang-cheng/illegal samples/great-wall-of-china/legal)
 echo "$out" | tail -3
-echo "$out" | grep -q '^wallaudit library ' || { echo "consumer: no version line"; exit 1; }
+grep -q '^wallaudit library ' <<<"$out" || { echo "consumer: no version line"; exit 1; }
 echo "$out" | grep -Eq '^[0-9]+ records, [0-9]+ not ok$' || { echo "consumer: no count line"; exit 1; }
 # The same program through pkg-config.
 PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" \

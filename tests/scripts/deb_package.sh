@@ -16,7 +16,7 @@ deb=$(ls "$work"/out/wallaudit_*.deb)
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 for lib in libpugixml libfmt libboost-program-options libarchive; do
-  echo "$depends" | grep -q "$lib" || { echo "the package does not depend on $lib"; exit 1; }
+  grep -q "$lib" <<<"$depends" || { echo "the package does not depend on $lib"; exit 1; }
 done
 dpkg-deb -x "$deb" "$work/root"
 packaged=$work/root/usr/bin/wallaudit
@@ -32,7 +32,8 @@ sample=$source/samples/chang-cheng/legal/four-players-two-expansions.xml
 out=$("$packaged" check "$sample")
 expected=$("$binary" check "$sample")
 [ "$out" = "$expected" ] || { echo "packaged check differs:"; echo "$out"; exit 1; }
-echo "$out" | grep -q ": ok" || { echo "packaged check: $out"; exit 1; }
+# A here-string, not `echo | grep -q`: with pipefail, grep -q leaving early can fail echo.
+grep -q ": ok" <<<"$out" || { echo "packaged check: $out"; exit 1; }
 status=0
 "$packaged" check "$source/samples/chang-cheng/illegal" >/dev/null || status=$?
 [ "$status" = 1 ] || { echo "packaged check of illegal records exited $status, not 1"; exit 1; }
