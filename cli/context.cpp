@@ -32,7 +32,9 @@ std::optional<CheckContext> build_context(const ContextRequest& request, Include
   }
 
   const Registry& registry = builtin_registry();
-  for (const auto& [name, value] : request.options) {
+  for (const auto& option : request.options) {
+    const std::string& name = option.first;  // not a structured binding: lambdas capture it
+    const std::string& value = option.second;
     bool known_name = false, known_value = false;
     std::string values;
     for (const auto& game : registry.games()) {
