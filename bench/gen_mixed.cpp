@@ -1,7 +1,11 @@
 // Writes a synthetic archive of records of all four games for the soak run: legal games from
 // the test generators, with a share of illegal (single-rule mutations), disputed (a changed
 // claim) and malformed (cut short) records, and the verdict each must get in FILE.counts.
-// Usage: gen_mixed --count N --out FILE.tar.zst [--seed S]
+// Usage: gen_mixed --count N --out FILE.tar.zst [--seed S] [--game ID] [--legal]
+//   --game ID   records of that game only (chang-cheng, great-wall-of-china, catan-great-wall,
+//               dschingis-bohn) instead of the four in turn
+//   --legal     legal records only (for the benchmark's per-game archives)
+// FILE ending in .tar is written without compression; any other name is zstd-compressed.
 #include <archive.h>
 #include <archive_entry.h>
 #include <fmt/format.h>
@@ -22,7 +26,9 @@ using namespace wallaudit::test;
 namespace {
 
 [[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr, "gen_mixed: %s\nusage: gen_mixed --count N --out FILE.tar.zst [--seed S]\n",
+  std::fprintf(stderr,
+               "gen_mixed: %s\nusage: gen_mixed --count N --out FILE.tar.zst [--seed S] "
+               "[--game ID] [--legal]\n",
                why);
   std::exit(64);
 }
@@ -105,12 +111,26 @@ std::string record(int g, std::uint64_t s, Kind want, Kind& kind) {
   return xml;
 }
 
+constexpr std::array<const char*, 4> kGames = {"chang-cheng", "great-wall-of-china",
+                                               "catan-great-wall", "dschingis-bohn"};
+
+// The number of <turn> elements of a record.
+int turns_of(const std::string& xml) {
+  int n = 0;
+  for (std::size_t at = xml.find("<turn"); at != std::string::npos; at = xml.find("<turn", at + 5))
+    if (at + 5 < xml.size() && (xml[at + 5] == ' ' || xml[at + 5] == '>')) ++n;
+  return n;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   long count = -1;
   std::string out;
   std::uint64_t seed = 1;
+  int only = -1;  // one game, or -1 for the four in turn
+  bool legal_only = false;
+  int min_turns = 0, max_turns = 0;  // 0: no bound
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> const char* {
@@ -123,31 +143,58 @@ int main(int argc, char** argv) {
       out = value();
     else if (a == "--seed")
       seed = std::strtoull(value(), nullptr, 10);
-    else
+    else if (a == "--game") {
+      std::string g = value();
+      for (std::size_t k = 0; k < kGames.size(); ++k)
+        if (g == kGames[k]) only = static_cast<int>(k);
+      if (only < 0) usage(("unknown game " + g).c_str());
+    } else if (a == "--legal")
+      legal_only = true;
+    else if (a == "--turns") {  // --turns MIN-MAX: legal records whose <turn> count is in range
+      std::string range = value();
+      if (std::sscanf(range.c_str(), "%d-%d", &min_turns, &max_turns) != 2 || min_turns < 0 ||
+          max_turns < min_turns)
+        usage(("--turns wants MIN-MAX, not " + range).c_str());
+    } else
       usage(("unknown argument " + a).c_str());
   }
   if (count < 1 || out.empty()) usage("--count and --out are required");
   archive* ar = archive_write_new();
   archive_write_set_format_pax_restricted(ar);
-  if (archive_write_add_filter_zstd(ar) != ARCHIVE_OK ||
+  const bool plain = out.size() > 4 && out.compare(out.size() - 4, 4, ".tar") == 0;
+  if ((!plain && archive_write_add_filter_zstd(ar) != ARCHIVE_OK) ||
       archive_write_open_filename(ar, out.c_str()) != ARCHIVE_OK) {
     std::fprintf(stderr, "gen_mixed: cannot write %s: %s\n", out.c_str(), archive_error_string(ar));
     return 1;
   }
-  static constexpr std::array<const char*, 4> games = {"chang-cheng", "great-wall-of-china",
-                                                       "catan-great-wall", "dschingis-bohn"};
+  const bool bounded = max_turns > 0;
+  if (bounded) legal_only = true;
   std::array<long, 4> counts{};
   std::uint64_t bytes = 0;
-  for (long n = 0; n < count; ++n) {
-    std::uint64_t s = seed * 1000003ull + static_cast<std::uint64_t>(n);
-    int g = static_cast<int>(n % 4);
+  long tried = 0;
+  for (long n = 0; n < count; ++tried) {
+    if (bounded && tried > count * 1000 + 100000) {
+      std::fprintf(stderr, "gen_mixed: only %ld of %ld records with %d-%d turns in %ld tries\n", n,
+                   count, min_turns, max_turns, tried);
+      return 1;
+    }
+    std::uint64_t s = seed * 1000003ull + static_cast<std::uint64_t>(tried);
+    int g = only >= 0 ? only : static_cast<int>(n % 4);
     int roll = static_cast<int>(s * 2654435761ull % 100);
-    Kind want = roll < 2 ? malformed : roll < 12 ? illegal : roll < 17 ? disputed : legal;
+    Kind want = legal_only  ? legal
+                : roll < 2  ? malformed
+                : roll < 12 ? illegal
+                : roll < 17 ? disputed
+                            : legal;
     Kind kind = legal;
     std::string xml = record(g, s, want, kind);
+    if (bounded) {
+      int t = turns_of(xml);
+      if (t < min_turns || t > max_turns) continue;
+    }
     ++counts[kind];
     std::string name =
-        fmt::format("{}/{:07}-{}.xml", games[static_cast<std::size_t>(g)], n, kKindNames[kind]);
+        fmt::format("{}/{:07}-{}.xml", kGames[static_cast<std::size_t>(g)], n, kKindNames[kind]);
     archive_entry* e = archive_entry_new();
     archive_entry_set_pathname(e, name.c_str());
     archive_entry_set_size(e, static_cast<la_int64_t>(xml.size()));
@@ -157,7 +204,8 @@ int main(int argc, char** argv) {
     archive_write_data(ar, xml.data(), xml.size());
     archive_entry_free(e);
     bytes += xml.size();
-    if ((n + 1) % 100000 == 0) std::fprintf(stderr, "gen_mixed: %ld records\n", n + 1);
+    ++n;
+    if (n % 100000 == 0) std::fprintf(stderr, "gen_mixed: %ld records\n", n);
   }
   archive_write_close(ar);
   archive_write_free(ar);
