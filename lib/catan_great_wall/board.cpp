@@ -1,5 +1,6 @@
 #include "catan_great_wall/board.hpp"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -264,7 +265,7 @@ std::string Board::vertex_name(int v) const {
     }
   }
   if (best_hex < 0) return fmt::format("({},{}).{}", info.q, info.r, info.south ? "S" : "N");
-  return fmt::format("{}.{}", hexes[static_cast<std::size_t>(best_hex)].id,
+  return fmt::format(FMT_COMPILE("{}.{}"), hexes[static_cast<std::size_t>(best_hex)].id,
                      corner_name(best_corner));
 }
 
@@ -282,7 +283,8 @@ std::string Board::edge_name(int e) const {
     }
   }
   if (best_hex < 0) return fmt::format("{}-{}", vertex_name(edge(e).a), vertex_name(edge(e).b));
-  return fmt::format("{}.{}", hexes[static_cast<std::size_t>(best_hex)].id, side_name(best_side));
+  return fmt::format(FMT_COMPILE("{}.{}"), hexes[static_cast<std::size_t>(best_hex)].id,
+                     side_name(best_side));
 }
 
 // ---- reading

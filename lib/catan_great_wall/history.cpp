@@ -1,5 +1,6 @@
 #include "catan_great_wall/history.hpp"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -716,8 +717,10 @@ std::string edge_text(const Board& b, const PlaceRef& p) {
 
 std::string huns_text(const std::vector<HunDraw>& huns) {
   std::string out;
-  for (const auto& h : huns)
-    out += fmt::format(" hun {}", numeral_name(h.numeral));
+  for (const auto& h : huns) {
+    out += " hun ";
+    out += numeral_name(h.numeral);
+  }
   return out;
 }
 
@@ -756,12 +759,14 @@ std::string layout_hash(const Board& b) {
 
 }  // namespace
 
-std::vector<CanonicalItem> canonical_moves(const Record& rec) {
-  std::vector<CanonicalItem> out;
+namespace {
+
+// Calls emit(turn, loc, text) for each canonical move of `rec`, in record order; the texts of
+// the turns are written into one buffer, reused (the duplicate key hashes them as they come).
+template <typename Emit>
+void each_canonical(const Record& rec, Emit&& emit) {
   const Board& b = *rec.board;
-  auto add = [&](int turn, SourceLoc loc, std::string text) {
-    out.push_back({turn, loc, std::move(text)});
-  };
+  auto add = [&](int turn, SourceLoc loc, const std::string& text) { emit(turn, loc, text); };
   std::string players;
   for (const auto& p : rec.players)
     players += fmt::format("{}{}", players.empty() ? "" : " ", name(p.colour));
@@ -790,91 +795,114 @@ std::vector<CanonicalItem> canonical_moves(const Record& rec) {
         break;  // an echo
     }
   }
+  fmt::memory_buffer buf;
+  auto out = std::back_inserter(buf);
+  auto view = [&] { return std::string_view(buf.data(), buf.size()); };
   for (const TurnElem& e : rec.elements) {
-    add(e.turn, e.loc,
-        fmt::format("{} by {}", e.special ? "special building phase" : "turn", name(e.colour)));
+    buf.clear();
+    fmt::format_to(out, FMT_COMPILE("{} by {}"), e.special ? "special building phase" : "turn",
+                   name(e.colour));
+    emit(e.turn, e.loc, view());
     for (const Step& s : e.steps) {
-      std::string text;
+      buf.clear();
       switch (s.kind) {
         case StepKind::roll:
-          text = fmt::format("roll {}+{}", s.d1, s.d2);
+          fmt::format_to(out, FMT_COMPILE("roll {}+{}"), s.d1, s.d2);
           break;
         case StepKind::discard:
-          text = fmt::format("discard {}: {}", name(s.colour), cards_text(s.cards));
+          fmt::format_to(out, FMT_COMPILE("discard {}: {}"), name(s.colour), cards_text(s.cards));
           break;
         case StepKind::pirate:
-          text = fmt::format("pirate to {}", b.hexes[ix(s.hex)].id);
+          fmt::format_to(out, FMT_COMPILE("pirate to {}"), b.hexes[ix(s.hex)].id);
           break;
         case StepKind::steal:
-          text = fmt::format("steal {} from {}", name(s.card), name(s.colour));
+          fmt::format_to(out, FMT_COMPILE("steal {} from {}"), name(s.card), name(s.colour));
           break;
         case StepKind::trade:
-          text = fmt::format("trade with {}: give {}, get {}", name(s.colour), cards_text(s.cards),
-                             cards_text(s.get));
+          fmt::format_to(out, FMT_COMPILE("trade with {}: give {}, get {}"), name(s.colour),
+                         cards_text(s.cards), cards_text(s.get));
           break;
         case StepKind::bank:
-          text = fmt::format("bank: give {}, get {}", cards_text(s.cards), cards_text(s.get));
+          fmt::format_to(out, FMT_COMPILE("bank: give {}, get {}"), cards_text(s.cards),
+                         cards_text(s.get));
           break;
         case StepKind::road:
-          text = fmt::format("road {}", edge_text(b, s.place));
+          fmt::format_to(out, FMT_COMPILE("road {}"), edge_text(b, s.place));
           break;
         case StepKind::settlement:
-          text = fmt::format("settlement {}{}", vertex_text(b, s.place), huns_text(s.huns));
+          fmt::format_to(out, FMT_COMPILE("settlement {}{}"), vertex_text(b, s.place),
+                         huns_text(s.huns));
           break;
         case StepKind::city:
-          text = fmt::format("city {}{}", vertex_text(b, s.place), huns_text(s.huns));
+          fmt::format_to(out, FMT_COMPILE("city {}{}"), vertex_text(b, s.place), huns_text(s.huns));
           break;
         case StepKind::wall_piece:
-          text = fmt::format("wall piece {}", s.level);
+          fmt::format_to(out, FMT_COMPILE("wall piece {}"), s.level);
           break;
         case StepKind::buy_card:
-          text = fmt::format("buy a development card{}",
-                             s.dev ? fmt::format(" ({})", name(*s.dev)) : std::string());
+          fmt::format_to(out, FMT_COMPILE("buy a development card"));
+          if (s.dev) fmt::format_to(out, FMT_COMPILE(" ({})"), name(*s.dev));
           break;
         case StepKind::play_card: {
-          text = fmt::format("play {}", name(*s.dev));
+          fmt::format_to(out, FMT_COMPILE("play {}"), name(*s.dev));
           for (const auto& a : s.actions) {
             switch (a.kind) {
               case KnightAction::Kind::move_hun:
-                text +=
-                    fmt::format("; move a Hun {} to {}", numeral_name(a.from), numeral_name(a.to));
+                fmt::format_to(out, FMT_COMPILE("; move a Hun {} to {}"), numeral_name(a.from),
+                               numeral_name(a.to));
                 break;
               case KnightAction::Kind::chase_hun:
-                text += fmt::format("; chase a Hun {} from {}", numeral_name(a.numeral),
-                                    b.hexes[ix(a.hex)].id);
+                fmt::format_to(out, FMT_COMPILE("; chase a Hun {} from {}"),
+                               numeral_name(a.numeral), b.hexes[ix(a.hex)].id);
                 break;
               case KnightAction::Kind::pirate:
-                text += fmt::format("; pirate to {}", b.hexes[ix(a.hex)].id);
+                fmt::format_to(out, FMT_COMPILE("; pirate to {}"), b.hexes[ix(a.hex)].id);
                 break;
               case KnightAction::Kind::steal:
-                text += fmt::format("; steal {} from {}", name(a.card), name(a.colour));
+                fmt::format_to(out, FMT_COMPILE("; steal {} from {}"), name(a.card),
+                               name(a.colour));
                 break;
             }
           }
           for (const auto& r : s.roads)
-            text += fmt::format("; road {}", edge_text(b, r));
-          if (*s.dev == DevCard::year_of_plenty) text += fmt::format(": {}", cards_text(s.take));
-          if (*s.dev == DevCard::monopoly) text += fmt::format(": {}", name(s.resource));
+            fmt::format_to(out, FMT_COMPILE("; road {}"), edge_text(b, r));
+          if (*s.dev == DevCard::year_of_plenty)
+            fmt::format_to(out, FMT_COMPILE(": {}"), cards_text(s.take));
+          if (*s.dev == DevCard::monopoly)
+            fmt::format_to(out, FMT_COMPILE(": {}"), name(s.resource));
           break;
         }
         case StepKind::reveal:
-          text = fmt::format("reveal {}", name(*s.dev));
+          fmt::format_to(out, FMT_COMPILE("reveal {}"), name(*s.dev));
           break;
         case StepKind::claim:
           continue;
       }
-      add(e.turn, s.loc, std::move(text));
+      emit(e.turn, s.loc, view());
     }
   }
   for (const EndItem& item : rec.end)
     if (item.kind == EndItem::Kind::reveal)
       add(0, item.loc,
           fmt::format("at the end: {} reveals {}", name(item.colour), name(item.card)));
+}
+
+}  // namespace
+
+std::vector<CanonicalItem> canonical_moves(const Record& rec) {
+  std::vector<CanonicalItem> out;
+  each_canonical(rec, [&](int turn, SourceLoc loc, std::string_view text) {
+    out.push_back({turn, loc, std::string(text)});
+  });
   return out;
 }
 
 std::string record_key(const Record& record) {
-  return canonical_key("catan-great-wall", canonical_moves(record));
+  KeyHasher k;
+  each_canonical(record, [&](int turn, SourceLoc, std::string_view text) {
+    k.add(static_cast<std::uint64_t>(turn)).add(text);
+  });
+  return k.finish("catan-great-wall");
 }
 
 std::vector<CanonicalItem> History::canonical() const {

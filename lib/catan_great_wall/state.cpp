@@ -262,49 +262,59 @@ std::string State::colour_hand(Colour c) const {
 
 int State::road_length(Colour c) const {
   const Board& b = *board_;
-  std::vector<int> roads;
-  for (int e = 0; e < b.edge_count(); ++e)
-    if (edge_owner_[ix(e)] == static_cast<int>(c)) roads.push_back(e);
-  if (roads.empty()) return 0;
-  std::vector<bool> used(roads.size());
+  const int owner_c = static_cast<int>(c);
+  std::vector<char> used(ix(b.edge_count()));  // roads already on the trail, by edge
   int best = 0;
-  auto local = [&](int e) {
-    for (std::size_t i = 0; i < roads.size(); ++i)
-      if (roads[i] == e) return static_cast<int>(i);
-    return -1;
-  };
   // Depth-first over trails: `v` is the vertex reached, `length` the roads used so far.
   auto dfs = [&](auto&& self, int v, int length) -> void {
     best = std::max(best, length);
     auto owner = vertex_owner(v);
     if (owner && *owner != c) return;  // another colour's building ends the trail here
     for (int e : b.vertex(v).edges) {
-      if (e < 0) continue;
-      int k = local(e);
-      if (k < 0 || used[ix(k)]) continue;
-      used[ix(k)] = true;
+      if (e < 0 || edge_owner_[ix(e)] != owner_c || used[ix(e)]) continue;
+      used[ix(e)] = 1;
       const EdgeInfo& info = b.edge(e);
       self(self, info.a == v ? info.b : info.a, length + 1);
-      used[ix(k)] = false;
+      used[ix(e)] = 0;
     }
   };
-  for (std::size_t i = 0; i < roads.size(); ++i) {
-    const EdgeInfo& info = b.edge(roads[i]);
+  for (int e = 0; e < b.edge_count(); ++e) {
+    if (edge_owner_[ix(e)] != owner_c) continue;
+    const EdgeInfo& info = b.edge(e);
     for (int start : {info.a, info.b}) {
-      used[i] = true;
+      used[ix(e)] = 1;
       dfs(dfs, start == info.a ? info.b : info.a, 1);
-      used[i] = false;
+      used[ix(e)] = 0;
     }
   }
   return best;
 }
 
-void State::update_longest_road() {
-  int longest = 0;
-  for (Colour c : seats_) {
+void State::road_built(Colour c) {
+  p(c).road_length = road_length(c);
+  settle_longest_road();
+}
+
+void State::building_placed(int vertex) {
+  // A building ends the trails of other colours through its vertex: only the colours with a
+  // road at that vertex can have a new length (roads and buildings are never taken away).
+  const Board& b = *board_;
+  std::uint32_t done = 0;
+  for (int e : b.vertex(vertex).edges) {
+    if (e < 0 || edge_owner_[ix(e)] < 0) continue;
+    const auto c = static_cast<Colour>(edge_owner_[ix(e)]);
+    const std::uint32_t bit = 1u << static_cast<unsigned>(c);
+    if (done & bit) continue;
+    done |= bit;
     p(c).road_length = road_length(c);
-    longest = std::max(longest, p(c).road_length);
   }
+  settle_longest_road();
+}
+
+void State::settle_longest_road() {
+  int longest = 0;
+  for (Colour c : seats_)
+    longest = std::max(longest, player(c).road_length);
   if (longest_road_ && player(*longest_road_).road_length == longest && longest >= 5) return;
   std::vector<Colour> at_max;
   for (Colour c : seats_)
@@ -364,7 +374,7 @@ Violations State::place_fort(Colour c, int wall) {
   p(c).settlements++;
   p(c).wall = wall;
   wall_owner_[ix(wall)] = static_cast<std::int8_t>(c);
-  update_longest_road();
+  building_placed(w.fort);
   return out;
 }
 
@@ -396,13 +406,13 @@ Violations State::place_founding(Colour c, const PlaceRef& vertex, const PlaceRe
     buildings_[ix(vertex.index)] = Building::settlement;
     p(c).settlements++;
     placed = true;
-    update_longest_road();
+    building_placed(vertex.index);
   }
   if (road.index >= 0 && b.edge_on_board(road.index, players()) && !road_owner(road.index) &&
       supply_roads(c) > 0) {
     edge_owner_[ix(road.index)] = static_cast<std::int8_t>(c);
     p(c).roads++;
-    update_longest_road();
+    road_built(c);
   }
   if (round_b && placed) {
     for (int h : b.vertex(vertex.index).hexes) {
@@ -1043,7 +1053,7 @@ Violations State::road(const PlaceRef& edge) {
       supply_roads(c) > 0) {
     edge_owner_[ix(edge.index)] = static_cast<std::int8_t>(c);
     p(c).roads++;
-    update_longest_road();
+    road_built(c);
   }
   pay(c, road_cost());
   turn_.built = true;
@@ -1074,7 +1084,7 @@ Violations State::settlement(const PlaceRef& vertex, const std::vector<HunDraw>&
     vertex_owner_[ix(vertex.index)] = static_cast<std::int8_t>(c);
     buildings_[ix(vertex.index)] = Building::settlement;
     p(c).settlements++;
-    update_longest_road();
+    building_placed(vertex.index);
   }
   pay(c, settlement_cost());
   auto h = hun_draw(huns, bag_total() > 0);
@@ -1442,7 +1452,7 @@ Violations State::play_card(const Step& step) {
             supply_roads(c) > 0) {
           edge_owner_[ix(r.index)] = static_cast<std::int8_t>(c);
           p(c).roads++;
-          update_longest_road();
+          road_built(c);
         }
       }
       if (step.roads.size() < 2 && supply_roads(c) > 0 && legal_road_exists(c))

@@ -250,7 +250,11 @@ class State {
   bool distance_ok(int v) const;
   bool legal_road_exists(Colour c) const;
   std::optional<Violation> hun_draw(const std::vector<HunDraw>& huns, bool wanted);
-  void update_longest_road();
+  // Longest Road after a change: c's new road, or a new building at `vertex` (which can cut
+  // other colours' trails); each recomputes the lengths that can have changed.
+  void road_built(Colour c);
+  void building_placed(int vertex);
+  void settle_longest_road();  // the holder, from every colour's length
   void update_largest_army(Colour c);
   bool victims_exist(Colour thief) const;
   bool knight_action_possible(bool c_used) const;

@@ -143,8 +143,10 @@ std::optional<int> parse_numeral(std::string_view s) {
 std::string card_list(const Cards& cards) {
   std::string out;
   for (int r = 0; r < kResources; ++r)
-    for (int i = 0; i < cards[static_cast<std::size_t>(r)]; ++i)
-      out += fmt::format("{}{}", out.empty() ? "" : " ", name(static_cast<Resource>(r)));
+    for (int i = 0; i < cards[static_cast<std::size_t>(r)]; ++i) {
+      if (!out.empty()) out += ' ';
+      out += name(static_cast<Resource>(r));
+    }
   return out.empty() ? std::string("nothing") : out;
 }
 
