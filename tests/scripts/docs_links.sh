@@ -4,7 +4,7 @@
 #   bash docs_links.sh WALLAUDIT_BINARY SOURCE_DIR
 #
 # Pages: README.md, every *.md under docs/, and every other *.md of the source tree
-# (build directories and .git aside). On every page:
+# (build directories and hidden directories such as .git or a tool's cache aside). On every page:
 # - a Markdown link or image, [text](target) or a reference definition [id]: target, must be
 #   a path relative to the page (an anchor, #…, may follow) that stays inside the repository
 #   and names an existing file or directory; a bare #anchor is fine;
@@ -35,7 +35,7 @@ fail() {  # fail PAGE:LINE REASON
 pages=()
 while IFS= read -r -d '' f; do
   pages+=("$f")
-done < <(cd "$root" && find . \( -name '.git' -o -name 'build*' \) -prune -o -type f -name '*.md' -print0 | sort -z)
+done < <(cd "$root" && find . \( -path './.*' -o -name 'build*' \) -prune -o -type f -name '*.md' -print0 | sort -z)
 case " ${pages[*]} " in
   *" ./README.md "*) ;;
   *) fail "README.md" "missing" ;;
