@@ -94,8 +94,70 @@ void check_job(Job& job, const BatchSettings& settings) {
   }
 }
 
+namespace {
+
+// The job that says why the inputs cannot go on (out of memory, a file-system error).
+std::unique_ptr<Job> inputs_failed(const std::exception& e) {
+  auto job = std::make_unique<Job>();
+  job->input.name = "(inputs)";
+  job->input.error = fmt::format(
+      "internal error, please report: {}; later inputs were "
+      "not read",
+      e.what());
+  job->closing = true;
+  return job;
+}
+
+// One job: the whole run on the calling thread, with no hand-off between threads. SIGINT and
+// SIGTERM are taken only while an input is read (a read it waits on then returns); a check or
+// a write of the output is never cut by them.
+BatchOutcome run_inline(InputSource& source, const BatchSettings& settings,
+                        const std::function<void(Job&)>& consume) {
+  sigset_t signals, saved;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, &saved);
+  BatchOutcome outcome;
+  bool stopping = false;
+  std::exception_ptr failure;
+  for (std::size_t index = 0; !failure; ++index) {
+    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+    if (interrupt_signal() != 0 || (settings.stop && settings.stop())) stopping = true;
+    std::unique_ptr<Job> job;
+    if (!stopping) {
+      try {
+        job = std::make_unique<Job>();
+        if (!source.next(job->input)) job.reset();
+      } catch (const std::exception& e) {
+        job = inputs_failed(e);
+        stopping = true;
+      }
+    }
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    if (!job) break;
+    job->index = index;
+    check_job(*job, settings);
+    try {
+      consume(*job);
+      ++outcome.checked;
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    if (job->closing) break;
+  }
+  pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+  if (failure) std::rethrow_exception(failure);
+  outcome.signal = interrupt_signal();
+  outcome.stopped = stopping || outcome.signal != 0;
+  return outcome;
+}
+
+}  // namespace
+
 BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
                        const std::function<void(Job&)>& consume) {
+  if (settings.jobs <= 1) return run_inline(source, settings, consume);
   const std::size_t workers = static_cast<std::size_t>(std::max(1, settings.jobs));
   const std::size_t window = std::max<std::size_t>(16, 8 * workers);
 
@@ -122,7 +184,7 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
         job = std::move(queue.front());
         queue.pop_front();
       }
-      if (should_stop())
+      if (should_stop() && !job->closing)
         job->dropped = true;
       else
         check_job(*job, settings);
@@ -154,12 +216,7 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
       } catch (const std::exception& e) {
         // The inputs cannot go on (out of memory, a file-system error): the records so far
         // stand, and this one says why the rest is missing.
-        job = std::make_unique<Job>();
-        job->input.name = "(inputs)";
-        job->input.error = fmt::format(
-            "internal error, please report: {}; later inputs were "
-            "not read",
-            e.what());
+        job = inputs_failed(e);
         stopping.store(true);
       }
       std::unique_lock lock(m);

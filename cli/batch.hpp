@@ -24,6 +24,7 @@ struct Job {
   std::string text;      // the record's bytes, when BatchSettings::keep_text
   std::string output;    // what the worker rendered for this record
   bool dropped = false;  // taken after an interrupt: not checked
+  bool closing = false;  // says why the inputs end (checked and shown even when stopping)
 };
 
 struct BatchSettings {
@@ -47,6 +48,8 @@ struct BatchOutcome {
 };
 
 // Runs every input of `source`; `consume` is called on the calling thread, in input order.
+// One job (jobs <= 1) runs everything on the calling thread; more start that many workers
+// and a thread that reads the inputs.
 // After SIGINT, SIGTERM or BatchSettings::stop no input is taken, the records not started are
 // dropped and counted, the ones being checked are finished. An exception in `consume` stops the
 // run and is thrown again once every thread has ended.

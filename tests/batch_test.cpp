@@ -82,7 +82,9 @@ class Batch : public ::testing::Test {
   fs::path dir_;
 };
 
-TEST_F(Batch, AnExceptionInOneRecordIsThatRecordsVerdict) {
+class BatchJobs : public Batch, public ::testing::WithParamInterface<int> {};
+
+TEST_P(BatchJobs, AnExceptionInOneRecordIsThatRecordsVerdict) {
   for (auto [name, what] :
        {std::pair{"a.xml", "none"}, std::pair{"b.xml", "bad_alloc"}, std::pair{"c.xml", "runtime"},
         std::pair{"d.xml", "int"}, std::pair{"e.xml", "none"}})
@@ -90,7 +92,7 @@ TEST_F(Batch, AnExceptionInOneRecordIsThatRecordsVerdict) {
   Registry registry;
   registry.add(std::make_unique<ThrowingGame>());
   cli::BatchSettings settings;
-  settings.jobs = 2;
+  settings.jobs = GetParam();
   settings.registry = &registry;
   settings.render = [](cli::Job& job) {
     job.output = job.input.name + " " + std::string(to_string(job.result.verdict));
@@ -120,13 +122,13 @@ TEST_F(Batch, AnExceptionInOneRecordIsThatRecordsVerdict) {
   EXPECT_EQ(got, want);
 }
 
-TEST_F(Batch, AnExceptionInTheConsumerStopsTheRunCleanly) {
+TEST_P(BatchJobs, AnExceptionInTheConsumerStopsTheRunCleanly) {
   for (int i = 0; i < 50; ++i)
     write(fmt::format("r{:02}.xml", i), "<record game=\"thrower\"/>");
   Registry registry;
   registry.add(std::make_unique<ThrowingGame>());
   cli::BatchSettings settings;
-  settings.jobs = 2;
+  settings.jobs = GetParam();
   settings.registry = &registry;
   cli::InputSource source({dir_.string()}, {}, {});
   int seen = 0;
@@ -137,6 +139,41 @@ TEST_F(Batch, AnExceptionInTheConsumerStopsTheRunCleanly) {
                std::runtime_error);
   EXPECT_EQ(seen, 3);
 }
+
+// One job runs on the calling thread: every check, render and hand-over there, in input order.
+TEST_P(BatchJobs, OneJobRunsOnTheCallingThreadAndMoreOnWorkers) {
+  for (int i = 0; i < 40; ++i)
+    write(fmt::format("r{:02}.xml", i), "<record game=\"thrower\"/>");
+  Registry registry;
+  registry.add(std::make_unique<ThrowingGame>());
+  cli::BatchSettings settings;
+  settings.jobs = GetParam();
+  settings.registry = &registry;
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> rendered_elsewhere{0};
+  settings.render = [&](cli::Job& job) {
+    if (std::this_thread::get_id() != caller) ++rendered_elsewhere;
+    job.output = fs::path(job.input.name).filename().string();
+  };
+  cli::InputSource source({dir_.string()}, {}, {});
+  std::vector<std::string> got;
+  bool consumed_elsewhere = false;
+  cli::BatchOutcome outcome = run_batch(source, settings, [&](cli::Job& job) {
+    if (std::this_thread::get_id() != caller) consumed_elsewhere = true;
+    got.push_back(job.output);
+  });
+  EXPECT_EQ(outcome.checked, 40u);
+  EXPECT_FALSE(consumed_elsewhere);
+  EXPECT_EQ(rendered_elsewhere.load(), GetParam() == 1 ? 0 : 40);
+  ASSERT_EQ(got.size(), 40u);
+  for (int i = 0; i < 40; ++i)
+    EXPECT_EQ(got[static_cast<std::size_t>(i)], fmt::format("r{:02}.xml", i));
+}
+
+INSTANTIATE_TEST_SUITE_P(Jobs, BatchJobs, ::testing::Values(1, 2),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           return fmt::format("j{}", info.param);
+                         });
 
 TEST_F(Batch, AnInterruptStopsTakingRecords) {
   for (int i = 0; i < 200; ++i)
@@ -238,30 +275,32 @@ TEST_F(Batch, InterruptedChecksLeaveValidOutputs) {
     records.push_back(source_dir() + "/samples/chang-cheng/" + name);
 
   // JSON Lines: every line a record, and last the summary saying it was interrupted.
-  RunResult jsonl = interrupted_run(dir_, {"check", "--format", "jsonl"}, records, SIGINT);
-  EXPECT_EQ(jsonl.status, 130) << jsonl.err;
-  std::istringstream lines(jsonl.out);
-  std::string line, last;
-  std::size_t count = 0;
-  while (std::getline(lines, line)) {
-    ASSERT_TRUE(std::holds_alternative<JsonValue>(parse_json(line))) << line;
-    if (!last.empty()) ++count;
-    last = line;
+  for (const char* jobs : {"-j1", "-j2"}) {
+    RunResult jsonl = interrupted_run(dir_, {"check", jobs, "--format", "jsonl"}, records, SIGINT);
+    EXPECT_EQ(jsonl.status, 130) << jobs << " " << jsonl.err;
+    std::istringstream lines(jsonl.out);
+    std::string line, last;
+    std::size_t count = 0;
+    while (std::getline(lines, line)) {
+      ASSERT_TRUE(std::holds_alternative<JsonValue>(parse_json(line))) << line;
+      if (!last.empty()) ++count;
+      last = line;
+    }
+    auto summary = std::get<JsonValue>(parse_json(last));
+    ASSERT_NE(summary.find("summary"), nullptr) << last;
+    EXPECT_EQ(summary.find("summary")->find("interrupted")->as_bool(), true);
+    EXPECT_EQ(summary.find("summary")->find("records")->as_number(), static_cast<double>(count));
+    EXPECT_TRUE(
+        jsonl.err.starts_with(fmt::format("wallaudit check: interrupted by SIGINT: {} record{} "
+                                          "checked, ",
+                                          count, count == 1 ? "" : "s")))
+        << jsonl.err;
+    EXPECT_TRUE(
+        jsonl.err.ends_with(" read but not checked; the output is complete for those "
+                            "checked\n"))
+        << jsonl.err;
+    EXPECT_EQ(std::count(jsonl.err.begin(), jsonl.err.end(), '\n'), 1);
   }
-  auto summary = std::get<JsonValue>(parse_json(last));
-  ASSERT_NE(summary.find("summary"), nullptr) << last;
-  EXPECT_EQ(summary.find("summary")->find("interrupted")->as_bool(), true);
-  EXPECT_EQ(summary.find("summary")->find("records")->as_number(), static_cast<double>(count));
-  EXPECT_TRUE(
-      jsonl.err.starts_with(fmt::format("wallaudit check: interrupted by SIGINT: {} record{} "
-                                        "checked, ",
-                                        count, count == 1 ? "" : "s")))
-      << jsonl.err;
-  EXPECT_TRUE(
-      jsonl.err.ends_with(" read but not checked; the output is complete for those "
-                          "checked\n"))
-      << jsonl.err;
-  EXPECT_EQ(std::count(jsonl.err.begin(), jsonl.err.end(), '\n'), 1);
 
   // JSON: one document, closed.
   RunResult json = interrupted_run(dir_, {"check", "--format", "json"}, records, SIGTERM);
@@ -314,17 +353,20 @@ TEST_F(Batch, InterruptedChecksLeaveValidOutputs) {
 // line ends as any other input's does, and the output is complete.
 TEST_F(Batch, AnInterruptEndsTheWaitForTheNextLineOfAList) {
   std::vector<std::string> records{source_dir() + "/samples/chang-cheng/legal/three-players.xml"};
-  for (int signal : {SIGINT, SIGTERM}) {
-    RunResult r = interrupted_run(dir_, {"check", "--format", "jsonl"}, records, signal, true);
-    ASSERT_EQ(r.status, 128 + signal) << r.err;
-    EXPECT_EQ(r.err, fmt::format("wallaudit check: interrupted by {}: 1 record checked, 0 read but "
-                                 "not checked; the output is complete for those checked\n",
-                                 signal == SIGINT ? "SIGINT" : "SIGTERM"));
-    auto last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
-    auto summary = std::get<JsonValue>(parse_json(last));
-    EXPECT_EQ(summary.find("summary")->find("records")->as_number(), 1.0) << r.out;
-    EXPECT_EQ(summary.find("summary")->find("interrupted")->as_bool(), true) << r.out;
-  }
+  for (int signal : {SIGINT, SIGTERM})
+    for (const char* jobs : {"-j1", "-j2"}) {
+      RunResult r =
+          interrupted_run(dir_, {"check", jobs, "--format", "jsonl"}, records, signal, true);
+      ASSERT_EQ(r.status, 128 + signal) << jobs << " " << r.err;
+      EXPECT_EQ(r.err,
+                fmt::format("wallaudit check: interrupted by {}: 1 record checked, 0 read but "
+                            "not checked; the output is complete for those checked\n",
+                            signal == SIGINT ? "SIGINT" : "SIGTERM"));
+      auto last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
+      auto summary = std::get<JsonValue>(parse_json(last));
+      EXPECT_EQ(summary.find("summary")->find("records")->as_number(), 1.0) << r.out;
+      EXPECT_EQ(summary.find("summary")->find("interrupted")->as_bool(), true) << r.out;
+    }
 }
 
 // A JSON Lines output of `records` (with its summary line), written to `name`.
