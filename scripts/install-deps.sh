@@ -4,8 +4,8 @@
 set -euo pipefail
 
 packages=(build-essential cmake pkg-config libpugixml-dev libboost-program-options-dev
-          libfmt-dev libgtest-dev libgmock-dev libarchive-dev libxml2-utils zstd python3
-          pybind11-dev python3-dev python3-pytest python3-pandas)
+          libfmt-dev libgtest-dev libgmock-dev libarchive-dev libmimalloc-dev libxml2-utils zstd
+          python3 pybind11-dev python3-dev python3-pytest python3-pandas)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(clang libclang-rt-dev chromium)
 fi
