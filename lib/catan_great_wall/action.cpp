@@ -13,10 +13,6 @@ namespace wallaudit::ct {
 
 namespace {
 
-std::size_t ix(int i) {
-  return static_cast<std::size_t>(i);
-}
-
 constexpr std::array<std::string_view, 24> kKindNames = {
     "fort",  "found",  "gain",  "turn", "special",    "roll",  "discard",    "pirate",
     "steal", "trade",  "bank",  "road", "settlement", "city",  "wall-piece", "buy-card",

@@ -15,12 +15,6 @@ namespace wallaudit::ct {
 
 namespace {
 
-std::size_t ix(int i) {
-  return static_cast<std::size_t>(i);
-}
-std::size_t ix(Colour c) {
-  return static_cast<std::size_t>(c);
-}
 std::uint8_t part_no(std::size_t n) {
   return static_cast<std::uint8_t>(std::min<std::size_t>(n, 255));
 }

@@ -20,10 +20,6 @@ namespace {
 
 constexpr std::string_view kGameId = "catan-great-wall";
 
-std::size_t ix(Colour c) {
-  return static_cast<std::size_t>(c);
-}
-
 JsonValue::Array colour_array(const std::vector<Colour>& colours) {
   JsonValue::Array out;
   for (Colour c : colours)

@@ -11,13 +11,6 @@ namespace wallaudit::ct {
 
 namespace {
 
-std::size_t ix(int i) {
-  return static_cast<std::size_t>(i);
-}
-std::size_t ix(Colour c) {
-  return static_cast<std::size_t>(c);
-}
-
 constexpr std::size_t kWidth = 80;
 
 char initial(Colour c) {

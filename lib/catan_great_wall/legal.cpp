@@ -10,10 +10,6 @@ namespace wallaudit::ct {
 
 namespace {
 
-std::size_t ix(int i) {
-  return static_cast<std::size_t>(i);
-}
-
 // A vertex or edge by its canonical name (through a land hex where there is one).
 PlaceName name_of(const Board& board, int index, bool vertex) {
   std::string text = vertex ? board.vertex_name(index) : board.edge_name(index);

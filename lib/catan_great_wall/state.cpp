@@ -9,16 +9,6 @@ namespace wallaudit::ct {
 
 namespace {
 
-std::size_t ix(int i) {
-  return static_cast<std::size_t>(i);
-}
-std::size_t ix(Colour c) {
-  return static_cast<std::size_t>(c);
-}
-std::size_t ix(Resource r) {
-  return static_cast<std::size_t>(r);
-}
-
 std::string ordinal(int n) {
   std::string_view suffix = "th";
   if (n % 100 < 11 || n % 100 > 13) {

@@ -17,6 +17,17 @@ enum class Colour : std::uint8_t { red, blue, white, orange, green, brown };
 inline constexpr int kColours = 6;
 
 enum class Resource : std::uint8_t { brick, lumber, wool, grain, ore };
+
+// An index into the arrays kept per board place, colour or resource.
+constexpr std::size_t ix(int i) {
+  return static_cast<std::size_t>(i);
+}
+constexpr std::size_t ix(Colour c) {
+  return static_cast<std::size_t>(c);
+}
+constexpr std::size_t ix(Resource r) {
+  return static_cast<std::size_t>(r);
+}
 inline constexpr int kResources = 5;
 
 // A multiset of resource cards: the count of each resource.

@@ -11,10 +11,6 @@ namespace wallaudit::ct {
 
 namespace {
 
-std::size_t ix(int i) {
-  return static_cast<std::size_t>(i);
-}
-
 std::string cards_text(const Cards& cards) {
   std::string out;
   for (int r = 0; r < kResources; ++r)

@@ -15,6 +15,8 @@
 #include <string>
 #include <utility>
 
+#include "core/text.hpp"
+
 namespace wallaudit::test {
 
 namespace ccgen {
@@ -215,29 +217,6 @@ struct Elem {
   }
 };
 
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
-
 void write_elem(std::string& out, const Elem& e, int depth) {
   if (e.omit) return;
   out.append(static_cast<std::size_t>(depth) * 2, ' ');
@@ -248,14 +227,14 @@ void write_elem(std::string& out, const Elem& e, int depth) {
   out += '<';
   out += e.tag;
   for (const auto& [k, v] : e.attrs)
-    out += " " + k + "=\"" + escape(v) + "\"";
+    out += " " + k + "=\"" + xml_escape(v) + "\"";
   bool kids = std::any_of(e.kids.begin(), e.kids.end(), [](const Elem& k) { return !k.omit; });
   if (!kids && e.text.empty()) {
     out += "/>\n";
     return;
   }
   if (!kids) {
-    out += ">" + escape(e.text) + "</" + e.tag + ">\n";
+    out += ">" + xml_escape(e.text) + "</" + e.tag + ">\n";
     return;
   }
   out += ">\n";
