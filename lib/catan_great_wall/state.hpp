@@ -151,6 +151,10 @@ class State {
   std::optional<Colour> active() const;
   bool in_special() const { return turn_.special; }
   bool rolled() const { return turn_.rolled; }
+  // Whether the pirate of this turn's 7 has yet to move (CT-407), and whether the step before
+  // was a pirate move (only there may a steal come, CT-408).
+  bool pirate_open() const { return turn_.total == 7 && turn_.seven_open && !turn_.pirate_moved; }
+  bool after_pirate() const { return turn_.last_was_pirate; }
   // Cards `c` still has to discard on this turn's 7 (CT-406).
   int discard_due(Colour c) const { return turn_.discard_due[static_cast<std::size_t>(c)]; }
 
