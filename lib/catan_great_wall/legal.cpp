@@ -14,8 +14,26 @@ std::size_t ix(int i) {
   return static_cast<std::size_t>(i);
 }
 
-// A vertex or edge by its canonical name (through a land hex where there is one).
-PlaceName name_of(const Board& board, int index, bool vertex) {
+// A vertex or edge by its name through a hex in play with `players` (a land hex where there is
+// one), or its canonical name when no hex around it is in play.
+PlaceName name_of(const Board& board, int index, bool vertex, int players) {
+  const int* around = vertex ? board.vertex(index).hexes.data() : board.edge(index).hexes.data();
+  const int count = vertex ? 3 : 2;
+  PlaceName best;
+  bool best_land = false;
+  for (int k = 0; k < count; ++k) {
+    const int h = around[k];
+    if (h < 0 || !board.hex_in_play(h, players)) continue;
+    for (int p = 0; p < 6; ++p) {
+      if ((vertex ? board.corner(h, p) : board.side(h, p)) != index) continue;
+      const bool land = board.hexes[ix(h)].land();
+      if (best.hex < 0 || (land && !best_land)) {
+        best = PlaceName{h, p};
+        best_land = land;
+      }
+    }
+  }
+  if (best.hex >= 0) return best;
   std::string text = vertex ? board.vertex_name(index) : board.edge_name(index);
   std::size_t dot = text.rfind('.');
   std::string_view part = std::string_view(text).substr(dot + 1);
@@ -71,6 +89,10 @@ bool holds_unplayed(const State& st, Colour c) {
 }
 
 }  // namespace
+
+PlaceName place_name(const Board& board, int index, bool vertex, int players) {
+  return name_of(board, index, vertex, players);
+}
 
 PlaceRef place_ref(const Board& board, const PlaceName& p, bool vertex) {
   PlaceRef r;
@@ -190,7 +212,7 @@ LegalActions trade_build_actions(const State& st) {
   for (int e = 0; e < board->edge_count() && road_paid; ++e) {
     if (!board->edge_on_board(e, st.players()) || !joins_network(st, c, e)) continue;
     Move m = move(Move::Kind::road);
-    m.place = name_of(*board, e, false);
+    m.place = name_of(*board, e, false, st.players());
     keep(std::move(m));
   }
   for (Move::Kind k : {Move::Kind::settlement, Move::Kind::city}) {
@@ -203,7 +225,7 @@ LegalActions trade_build_actions(const State& st) {
         continue;
       for (const auto& d : draw_options) {
         Move m = move(k);
-        m.place = name_of(*board, v, true);
+        m.place = name_of(*board, v, true, st.players());
         m.draws = d;
         keep(std::move(m));
       }
@@ -214,7 +236,13 @@ LegalActions trade_build_actions(const State& st) {
     m.number = level;
     keep(std::move(m));
   }
+  // A card may be named when it is bought (each type the deck still holds).
   if (covers(hand, card_cost())) keep(move(Move::Kind::buy_card));
+  for (int d = 0; d < kDevCards && covers(hand, card_cost()); ++d) {
+    Move m = move(Move::Kind::buy_card);
+    m.dev = static_cast<DevCard>(d);
+    keep(std::move(m));
+  }
   for (int give = 0; give < kResources; ++give)
     for (int rate = 2; rate <= 4; ++rate)
       for (int get = 0; get < kResources; ++get) {
@@ -337,7 +365,7 @@ LegalActions turn_actions(const State& st) {
       std::vector<int> first_edges;
       for (int e = 0; e < board->edge_count(); ++e) {
         if (!board->edge_on_board(e, st.players()) || !joins_network(st, c, e)) continue;
-        m.roads = {name_of(*board, e, false)};
+        m.roads = {name_of(*board, e, false, st.players())};
         State copy = st;
         Violations vs = apply_move(copy, m);
         if (vs.empty())
@@ -357,7 +385,7 @@ LegalActions turn_actions(const State& st) {
           const bool meets = second.a == first.a || second.a == first.b || second.b == first.a ||
                              second.b == first.b;
           if (!meets && !joins_network(st, c, e)) continue;
-          m.roads = {firsts[i], name_of(*board, e, false)};
+          m.roads = {firsts[i], name_of(*board, e, false, st.players())};
           keep(m);
         }
       }
