@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "catan_great_wall/legal.hpp"
 #include "catan_great_wall/reader.hpp"
 #include "catan_great_wall/writer.hpp"
+#include "core/registry.hpp"
 #include "core/xml.hpp"
 #include "support/ct_records.hpp"
 #include "support/support.hpp"
@@ -443,6 +445,143 @@ TEST(CtEngine, FindingsInvolveThePlacesTheActionTargets) {
   EXPECT_EQ(d.suggestions, (std::vector<std::string>{"white: settlement D9.SE hun II",
                                                      "white: settlement D9.SE hun I",
                                                      "white: settlement D9.SE hun III"}));
+}
+
+// Every action listed at `state` is legal: applied to a copy, it gives no rule finding (nor, when
+// `undisputed`, a dispute).
+void expect_all_listed_legal(const State& state, bool undisputed) {
+  for (const ActionPtr& a : state.legal_actions().listed) {
+    auto copy = state.clone();
+    StepResult r = copy->apply(*a, 1000);
+    for (const Finding& f : r.findings) {
+      EXPECT_NE(f.kind, FindingKind::rule) << a->text() << ": " << f.rule << " " << f.message;
+      if (undisputed) {
+        EXPECT_NE(f.kind, FindingKind::dispute) << a->text() << ": " << f.message;
+      }
+    }
+  }
+}
+
+const EngineGame& ct_game() {
+  return dynamic_cast<const EngineGame&>(*builtin_registry().find("catan-great-wall"));
+}
+
+// The set-up is listed decision by decision: the border forts in seat order, then the founding
+// settlements with their roads (round A, round B), every one of them legal; then the first turn.
+TEST(CtEngine, TheSetUpIsListedAndEveryListedActionIsLegal) {
+  auto state = ct_game().new_game(1, CheckContext{});
+  std::vector<std::string> firsts;
+  StepNo step = 0;
+  while (state->decision() ==
+         "the set-up: border forts, founding settlements, starting resources") {
+    ASSERT_LT(step, 12u);
+    LegalActions legal = state->legal_actions();
+    ASSERT_FALSE(legal.listed.empty()) << step;
+    expect_all_listed_legal(*state, false);
+    for (const ActionPtr& a : legal.listed)
+      EXPECT_EQ(a->actor(), state->current_player()) << a->text();
+    firsts.push_back(std::string(legal.listed.front()->kind()) + " " +
+                     legal.listed.front()->actor());
+    EXPECT_FALSE(state->apply(*legal.listed.front(), ++step).erroneous());
+  }
+  // Forts s0 s1 s2 s3, round A s3 s0 s1 s2, round B s2 s1 s0 s3 (founding-order = restart).
+  EXPECT_EQ(firsts,
+            (std::vector<std::string>{"fort red", "fort blue", "fort white", "fort orange",
+                                      "found orange", "found red", "found blue", "found white",
+                                      "found white", "found blue", "found red", "found orange"}));
+  LegalActions legal = state->legal_actions();
+  ASSERT_EQ(legal.listed.size(), 1u);
+  EXPECT_EQ(legal.listed[0]->text(), "red: turn");
+}
+
+// A record's players are described, not listed (any 4 or 6 different colours); the <gain> due
+// after a round-B settlement is listed alone, with the cards the settlement produced.
+TEST(CtEngine, TheSeatsAreDescribedAndTheGainDueIsListed) {
+  CtRecord r;
+  r.turns = ct_turns9();
+  Read in = read(r.str());
+  ASSERT_TRUE(in.record.has_value());
+  ReadRecord engine = ct::read_engine(*in.record, {});
+  LegalActions seats = engine.start->legal_actions();
+  EXPECT_TRUE(seats.listed.empty());
+  ASSERT_EQ(seats.described.size(), 1u);
+  EXPECT_EQ(seats.described[0].kind, "seats");
+  auto state = engine.start->clone();
+  StepNo step = 0;
+  int gains = 0, placed = 0;
+  for (const PlacedAction& p : engine.actions) {
+    if (p.action->kind() == "gain") {
+      LegalActions legal = state->legal_actions();
+      ASSERT_EQ(legal.listed.size(), 1u) << p.action->text();
+      EXPECT_EQ(legal.listed[0]->text(), p.action->text());
+      ++gains;
+    } else if (p.action->kind() == "fort" || p.action->kind() == "found") {
+      // The record may name a place through any hex around it: compared by board index.
+      auto key = [](const Action& a) {
+        const auto& m = dynamic_cast<const Move&>(a);
+        const ct::Board& b = m.board();
+        if (m.what == Move::Kind::fort) return m.text();
+        return fmt::format("{} {} {}", m.actor(), b.corner(m.place.hex, m.place.part),
+                           b.side(m.road.hex, m.road.part));
+      };
+      std::vector<std::string> listed;
+      for (const ActionPtr& a : state->legal_actions().listed)
+        listed.push_back(key(*a));
+      EXPECT_TRUE(contains(listed, key(*p.action))) << p.action->text();
+      ++placed;
+    }
+    EXPECT_FALSE(state->apply(*p.action, ++step).erroneous()) << p.action->text();
+  }
+  EXPECT_GT(gains, 0);
+  EXPECT_EQ(placed, 12);
+}
+
+// When the game is over, the end of the record is listed with its figures recomputed: each
+// colour's <final> and the <outcome>; applied in turn, none is disputed.
+TEST(CtEngine, AtTheEndTheFinalsAndTheOutcomeAreListed) {
+  auto state = ct_game().new_game(5, CheckContext{});
+  std::mt19937_64 rng(5);
+  StepNo step = 0;
+  while (!state->is_terminal() && step < 50000) {
+    LegalActions legal = state->legal_actions();
+    ASSERT_FALSE(legal.listed.empty()) << state->decision();
+    std::uniform_int_distribution<std::size_t> pick(0, legal.listed.size() - 1);
+    state->apply(*legal.listed[pick(rng)], ++step);
+  }
+  ASSERT_TRUE(state->is_terminal());
+  std::vector<std::string> expected;
+  for (const auto& [colour, vp] : state->scores())
+    expected.push_back(fmt::format("{}: final {}", colour, vp));
+  int finals = 0;
+  std::string outcome;
+  for (int k = 0; k < 20; ++k) {
+    expect_all_listed_legal(*state, true);
+    LegalActions legal = state->legal_actions();
+    if (legal.listed.empty()) break;
+    // Close the element the game ended in, then give the finals and the outcome.
+    const ActionPtr* chosen = nullptr;
+    for (std::string_view kind : {"end", "final", "outcome"})
+      for (const ActionPtr& a : legal.listed)
+        if (!chosen && a->kind() == kind) chosen = &a;
+    if (!chosen) break;
+    if ((*chosen)->kind() == "final") {
+      EXPECT_TRUE(contains(expected, (*chosen)->text()));
+      ++finals;
+    }
+    StepResult r = state->apply(**chosen, ++step);
+    EXPECT_TRUE(r.findings.empty()) << (*chosen)->text();
+    if ((*chosen)->kind() == "outcome") {
+      outcome = (*chosen)->text();
+      break;
+    }
+  }
+  EXPECT_EQ(finals, 4);
+  EXPECT_TRUE(outcome.rfind("chance: outcome ", 0) == 0) << outcome;
+  std::vector<std::string> left;
+  for (const ActionPtr& a : state->legal_actions().listed)
+    if (a->kind() != "end-reveal") left.push_back(a->text());
+  EXPECT_TRUE(left.empty()) << (left.empty() ? "" : left.front());
+  EXPECT_TRUE(state->at_end_of_record().empty());
 }
 
 }  // namespace

@@ -891,6 +891,12 @@ std::string EngineState::current_player() const {
   if (!setup_->seated) return std::string(kChance);
   if (is_terminal()) return "";
   if (std::optional<Colour> a = st_.active()) return std::string(name(*a));
+  if (!setup_closed_) {
+    if (std::optional<std::pair<Colour, Cards>> gain = st_.gain_owed())
+      return std::string(name(gain->first));
+    std::vector<Colour> due = st_.founding_missing();
+    if (!due.empty()) return std::string(name(due.front()));
+  }
   return std::string(name(st_.next_turn()));
 }
 
@@ -909,23 +915,132 @@ std::string EngineState::decision() const {
   return fmt::format("the start of turn {}, {}", turns_ + 1, name(st_.next_turn()));
 }
 
-// The steps of a turn or special building phase under way, and the start of the next turn or
-// special building phase, are listed (each checked by the state), claims described; the set-up
-// and the end's reveals and claims are not listed yet.
+bool EngineState::clean(const Move& m, bool undisputed) const {
+  EngineState copy(*this);
+  StepResult r = copy.apply(m, std::numeric_limits<StepNo>::max() - 1);
+  return std::none_of(r.findings.begin(), r.findings.end(), [&](const Finding& f) {
+    return f.kind == FindingKind::rule || (undisputed && f.kind == FindingKind::dispute);
+  });
+}
+
+// The set-up's next decision: the <gain> due, else the next border fort (each wall section
+// whose fort site is free), else the next founding settlement with its road (each free vertex
+// clear of the distance rule, with each of its edges).
+void EngineState::setup_actions(LegalActions& out) const {
+  const std::shared_ptr<const Board>& board = setup_->board;
+  auto keep = [&](Move m) {
+    if (clean(m, false)) out.listed.push_back(std::make_unique<Move>(std::move(m)));
+  };
+  if (std::optional<std::pair<Colour, Cards>> gain = st_.gain_owed()) {
+    Move m(board, gain->first, Move::Kind::gain);
+    m.cards = gain->second;
+    keep(std::move(m));
+    return;
+  }
+  std::vector<Colour> due = st_.founding_missing();
+  if (due.empty()) return;
+  const Colour c = due.front();
+  if (!st_.forts_placed()) {
+    for (int w = 0; w < static_cast<int>(board->walls.size()); ++w) {
+      if (st_.wall_owner(w)) continue;
+      Move m(board, c, Move::Kind::fort);
+      m.wall = w;
+      keep(std::move(m));
+    }
+    return;
+  }
+  const int players = st_.players();
+  for (int v = 0; v < board->vertex_count(); ++v) {
+    if (!board->vertex_on_board(v, players) || st_.vertex_owner(v)) continue;
+    const VertexInfo& info = board->vertex(v);
+    if (std::any_of(info.adjacent.begin(), info.adjacent.end(),
+                    [&](int a) { return a >= 0 && st_.vertex_owner(a); }))
+      continue;
+    for (int e : info.edges) {
+      if (e < 0 || !board->edge_on_board(e, players) || st_.road_owner(e)) continue;
+      Move m(board, c, Move::Kind::found);
+      m.place = place_name(*board, v, true, players);
+      m.road = place_name(*board, e, false, players);
+      keep(std::move(m));
+    }
+  }
+}
+
+// The end of the record, once the game is over or play is closed: the end of the element the
+// game ended in, then each colour's reveal of an unnamed card (each type the deck allows), each
+// colour's <final> with its VP recomputed, and the <outcome> recomputed. Only what gives neither
+// a rule finding nor a dispute is listed, so claims are listed with their true figures.
+void EngineState::end_actions(LegalActions& out) const {
+  const std::shared_ptr<const Board>& board = setup_->board;
+  auto keep = [&](Move m) {
+    if (clean(m, true)) out.listed.push_back(std::make_unique<Move>(std::move(m)));
+  };
+  if (in_element_) {
+    keep(Move(board, element_colour_, Move::Kind::end));
+    return;
+  }
+  for (Colour c : setup_->seats)
+    for (int d = 0; d < kDevCards; ++d) {
+      Move m(board, c, Move::Kind::end_reveal);
+      m.dev = static_cast<DevCard>(d);
+      keep(std::move(m));
+    }
+  // The figures as the end's first item would leave them (play closed).
+  EngineState closed(*this);
+  StepResult ignored;
+  closed.out_ = &ignored;
+  closed.step_ = std::numeric_limits<StepNo>::max() - 1;
+  closed.close_setup(0);
+  closed.close_play();
+  closed.out_ = nullptr;
+  for (Colour c : setup_->seats) {
+    if (final_seen_[ix(c)]) continue;
+    Move m(board, c, Move::Kind::final_vp);
+    m.number = closed.st_.vp(c);
+    keep(std::move(m));
+  }
+  if (!outcome_seen_ && closed.end_ != EndKind::none) {
+    Move m(board, std::nullopt, Move::Kind::outcome);
+    if (closed.end_ == EndKind::huns)
+      m.huns = true;
+    else
+      m.other = *closed.winner_;
+    keep(std::move(m));
+  }
+}
+
+// Every decision is listed (each action checked by applying it to a copy), except: the seats,
+// a knight's actions, domestic trades, and claims, which are described; during play, the end of
+// a record that stops there (reveals, finals, outcome) is described too.
 LegalActions EngineState::legal_actions() const {
   LegalActions out;
-  if (!setup_->seated || !setup_->playable || st_.over() || element_skipped_) return out;
-  if (!st_.founding_complete()) return out;
+  if (!setup_->seated) {
+    out.described.push_back({"seats", "4 or 6 different colours, in seat order"});
+    return out;
+  }
+  if (!setup_->playable || element_skipped_) return out;
+  if (st_.over() || play_closed_) {
+    end_actions(out);
+    return out;
+  }
+  if (!st_.founding_complete() || (!setup_closed_ && st_.gain_owed())) {
+    setup_actions(out);
+    return out;
+  }
   if (in_element_) out = turn_actions(st_);
   // A claimed figure is compared with the one recomputed: a wrong one is a dispute, never
   // illegal, so any figure of any playing colour may be claimed during play.
   out.described.push_back(
       {"claim", "any playing colour's VP (a figure that differs is a dispute, not an error)"});
   if (in_element_) return out;
-  if (!setup_closed_) {
-    ct::State copy = st_;
-    if (copy.gain_missing()) return out;  // the <gain> of the last settlement comes first
-  }
+  // A record may stop between turns: its end reveals unnamed cards and claims the figures.
+  out.described.push_back(
+      {"end-reveal", "a colour names an unnamed, unplayed card as the deck allows, at the end"});
+  out.described.push_back({"final",
+                           "any playing colour's VP at the end (a figure that differs "
+                           "is a dispute, not an error)"});
+  out.described.push_back(
+      {"outcome", "the result claimed at the end (one that differs is a dispute, not an error)"});
   out.listed.push_back(std::make_unique<Move>(setup_->board, st_.next_turn(), Move::Kind::turn));
   if (turns_ > 0)
     for (Colour c : setup_->seats) {

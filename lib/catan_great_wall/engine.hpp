@@ -151,6 +151,11 @@ class EngineState final : public wallaudit::State {
   void close_play();
   void end_item(const Move& m);
   std::vector<Finding> closing_findings();
+  // Listing: whether `m` applied to a copy gives no rule finding (nor a dispute, when
+  // `undisputed`); the set-up's decisions; the end of the record's.
+  bool clean(const Move& m, bool undisputed) const;
+  void setup_actions(LegalActions& out) const;
+  void end_actions(LegalActions& out) const;
 
   std::shared_ptr<const GameSetUp> setup_;
   ct::State st_;

@@ -10,8 +10,26 @@ namespace wallaudit::ct {
 
 namespace {
 
-// A vertex or edge by its canonical name (through a land hex where there is one).
-PlaceName name_of(const Board& board, int index, bool vertex) {
+// A vertex or edge by its name through a hex in play with `players` (a land hex where there is
+// one), or its canonical name when no hex around it is in play.
+PlaceName name_of(const Board& board, int index, bool vertex, int players) {
+  const int* around = vertex ? board.vertex(index).hexes.data() : board.edge(index).hexes.data();
+  const int count = vertex ? 3 : 2;
+  PlaceName best;
+  bool best_land = false;
+  for (int k = 0; k < count; ++k) {
+    const int h = around[k];
+    if (h < 0 || !board.hex_in_play(h, players)) continue;
+    for (int p = 0; p < 6; ++p) {
+      if ((vertex ? board.corner(h, p) : board.side(h, p)) != index) continue;
+      const bool land = board.hexes[ix(h)].land();
+      if (best.hex < 0 || (land && !best_land)) {
+        best = PlaceName{h, p};
+        best_land = land;
+      }
+    }
+  }
+  if (best.hex >= 0) return best;
   std::string text = vertex ? board.vertex_name(index) : board.edge_name(index);
   std::size_t dot = text.rfind('.');
   std::string_view part = std::string_view(text).substr(dot + 1);
@@ -33,7 +51,44 @@ void choices(const Cards& hand, int count, int from, Cards& chosen, std::vector<
   }
 }
 
+// Whether a road of `c` on the free edge `e` would join c's network: an end holds c's
+// building, or is free of other colours' buildings and meets another road of c (CT-604).
+bool joins_network(const State& st, Colour c, int e) {
+  const Board& b = st.board();
+  if (st.road_owner(e)) return false;
+  const EdgeInfo& edge = b.edge(e);
+  for (int v : {edge.a, edge.b}) {
+    std::optional<Colour> owner = st.vertex_owner(v);
+    if (owner == c) return true;
+    if (owner) continue;
+    for (int other : b.vertex(v).edges)
+      if (other >= 0 && other != e && st.road_owner(other) == c) return true;
+  }
+  return false;
+}
+
+// Whether a settlement of `c` on `v` could stand: the vertex and its neighbours free (CT-605)
+// and a road of c at it (CT-604).
+bool settlement_site(const State& st, Colour c, int v) {
+  const VertexInfo& info = st.board().vertex(v);
+  if (st.vertex_owner(v)) return false;
+  for (int a : info.adjacent)
+    if (a >= 0 && st.vertex_owner(a)) return false;
+  return std::any_of(info.edges.begin(), info.edges.end(),
+                     [&](int e) { return e >= 0 && st.road_owner(e) == c; });
+}
+
+// Whether `c` holds a development card not yet played (only such a card can be played).
+bool holds_unplayed(const State& st, Colour c) {
+  const std::vector<DevEntry>& devs = st.player(c).devs;
+  return std::any_of(devs.begin(), devs.end(), [](const DevEntry& d) { return !d.played; });
+}
+
 }  // namespace
+
+PlaceName place_name(const Board& board, int index, bool vertex, int players) {
+  return name_of(board, index, vertex, players);
+}
 
 PlaceRef place_ref(const Board& board, const PlaceName& p, bool vertex) {
   PlaceRef r;
@@ -143,18 +198,30 @@ LegalActions trade_build_actions(const State& st) {
   for (int n = 0; n < kNumerals; ++n)
     if (st.numeral_in_play(n) && st.bag(n) > 0) draw_options.push_back({n});
   draw_options.push_back({});
-  for (int e = 0; e < board->edge_count(); ++e) {
-    if (!board->edge_on_board(e, st.players())) continue;
+  // Candidates are tried only where what they need is there: the cards and a piece in the
+  // supply, a free place joined to the colour's roads, its own settlement for a city, the cards
+  // given to the bank. The state decides on every candidate tried.
+  const Cards& hand = st.player(c).hand;
+  const bool road_paid = covers(hand, road_cost()) && st.supply_roads(c) > 0;
+  const bool settlement_paid = covers(hand, settlement_cost()) && st.supply_settlements(c) > 0;
+  const bool city_paid = covers(hand, city_cost()) && st.supply_cities(c) > 0;
+  for (int e = 0; e < board->edge_count() && road_paid; ++e) {
+    if (!board->edge_on_board(e, st.players()) || !joins_network(st, c, e)) continue;
     Move m = move(Move::Kind::road);
-    m.place = name_of(*board, e, false);
+    m.place = name_of(*board, e, false, st.players());
     keep(std::move(m));
   }
   for (Move::Kind k : {Move::Kind::settlement, Move::Kind::city}) {
+    const bool city = k == Move::Kind::city;
+    if (!(city ? city_paid : settlement_paid)) continue;
     for (int v = 0; v < board->vertex_count(); ++v) {
       if (!board->vertex_on_board(v, st.players())) continue;
+      if (city ? st.vertex_owner(v) != c || st.building(v) != Building::settlement
+               : !settlement_site(st, c, v))
+        continue;
       for (const auto& d : draw_options) {
         Move m = move(k);
-        m.place = name_of(*board, v, true);
+        m.place = name_of(*board, v, true, st.players());
         m.draws = d;
         keep(std::move(m));
       }
@@ -165,11 +232,17 @@ LegalActions trade_build_actions(const State& st) {
     m.number = level;
     keep(std::move(m));
   }
-  keep(move(Move::Kind::buy_card));
+  // A card may be named when it is bought (each type the deck still holds).
+  if (covers(hand, card_cost())) keep(move(Move::Kind::buy_card));
+  for (int d = 0; d < kDevCards && covers(hand, card_cost()); ++d) {
+    Move m = move(Move::Kind::buy_card);
+    m.dev = static_cast<DevCard>(d);
+    keep(std::move(m));
+  }
   for (int give = 0; give < kResources; ++give)
     for (int rate = 2; rate <= 4; ++rate)
       for (int get = 0; get < kResources; ++get) {
-        if (get == give) continue;
+        if (get == give || hand[ix(give)] < rate) continue;
         Move m = move(Move::Kind::bank);
         m.cards[ix(give)] = rate;
         m.get[ix(get)] = 1;
@@ -177,7 +250,6 @@ LegalActions trade_build_actions(const State& st) {
       }
   keep(move(Move::Kind::end));
   // Domestic trades: described when at least one trade of one card for one is legal here.
-  const Cards& hand = st.player(c).hand;
   bool trade = false;
   for (Colour x : st.seats())
     for (int a = 0; a < kResources && !trade; ++a)
@@ -211,7 +283,11 @@ LegalActions turn_actions(const State& st) {
   auto keep = [&](Move m) {
     if (legal(m)) out.listed.push_back(std::make_unique<Move>(std::move(m)));
   };
-  for (int d1 = 1; d1 <= 6; ++d1)
+  // As in trade_build_actions, candidates are tried only where what they need is there: a
+  // turn not rolled yet for a roll, a sea hex after a 7 for the pirate, a card in the victim's
+  // hand right after the pirate moved for a steal, a development card not played yet for a card
+  // play, a road joined to the network.
+  for (int d1 = 1; d1 <= 6 && !st.rolled() && !st.in_special(); ++d1)
     for (int d2 = 1; d2 <= 6; ++d2) {
       Move m(board, c, Move::Kind::roll);
       m.d1 = d1;
@@ -231,18 +307,21 @@ LegalActions turn_actions(const State& st) {
     }
   }
   for (int h = 0; h < static_cast<int>(board->hexes.size()); ++h) {
+    if (!st.pirate_open() || board->hexes[ix(h)].land()) continue;
     Move m(board, c, Move::Kind::pirate);
     m.hex = h;
     keep(std::move(m));
   }
   for (Colour x : st.seats())
     for (int r = 0; r < kResources; ++r) {
+      if (!st.after_pirate() || x == c || st.player(x).hand[ix(r)] == 0) continue;
       Move m(board, c, Move::Kind::steal);
       m.other = x;
       m.card = static_cast<Resource>(r);
       keep(std::move(m));
     }
-  {
+  const bool card = holds_unplayed(st, c);
+  if (card) {
     Move knight(board, c, Move::Kind::play_card);
     knight.dev = DevCard::knight;
     State copy = st;
@@ -259,6 +338,7 @@ LegalActions turn_actions(const State& st) {
                                name(c))});
   }
   for (DevCard d : {DevCard::road_building, DevCard::monopoly, DevCard::year_of_plenty}) {
+    if (!card) break;
     Move m(board, c, Move::Kind::play_card);
     m.dev = d;
     if (d == DevCard::monopoly) {
@@ -278,24 +358,33 @@ LegalActions turn_actions(const State& st) {
       keep(m);
       if (legal(m)) continue;
       std::vector<PlaceName> firsts;
+      std::vector<int> first_edges;
       for (int e = 0; e < board->edge_count(); ++e) {
-        if (!board->edge_on_board(e, st.players())) continue;
-        m.roads = {name_of(*board, e, false)};
+        if (!board->edge_on_board(e, st.players()) || !joins_network(st, c, e)) continue;
+        m.roads = {name_of(*board, e, false, st.players())};
         State copy = st;
         Violations vs = apply_move(copy, m);
         if (vs.empty())
           out.listed.push_back(std::make_unique<Move>(m));
         else if (std::all_of(vs.begin(), vs.end(),
-                             [](const Violation& v) { return v.rule == rule::CT_805; }))
+                             [](const Violation& v) { return v.rule == rule::CT_805; })) {
           firsts.push_back(m.roads.front());
+          first_edges.push_back(e);
+        }
       }
-      for (const PlaceName& first : firsts)
+      // The second road joins the network or the first road.
+      for (std::size_t i = 0; i < firsts.size(); ++i) {
+        const EdgeInfo& first = board->edge(first_edges[i]);
         for (int e = 0; e < board->edge_count(); ++e) {
-          if (!board->edge_on_board(e, st.players())) continue;
-          m.roads = {first, name_of(*board, e, false)};
-          if (m.roads[1] == first) continue;
+          if (e == first_edges[i] || !board->edge_on_board(e, st.players())) continue;
+          const EdgeInfo& second = board->edge(e);
+          const bool meets = second.a == first.a || second.a == first.b || second.b == first.a ||
+                             second.b == first.b;
+          if (!meets && !joins_network(st, c, e)) continue;
+          m.roads = {firsts[i], name_of(*board, e, false, st.players())};
           keep(m);
         }
+      }
     }
   }
   {

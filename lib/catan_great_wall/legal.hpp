@@ -17,6 +17,9 @@ PlaceRef place_ref(const Board& board, const PlaceName& place, bool vertex);
 CardList cards_in_order(const Cards& cards);
 std::vector<HunDraw> hun_draws(const std::vector<int>& numerals);
 Step play_step(const Move& move);
+// A vertex or edge (board index) by its name through a hex in play with `players` (a land hex
+// where there is one); its canonical name when no hex around it is in play.
+PlaceName place_name(const Board& board, int index, bool vertex, int players);
 
 // Applies a step of a turn (roll, discard, pirate, steal, trade, bank, road, settlement, city,
 // wall-piece, buy-card, play, reveal, end) to `state` and returns the rules it breaks; any
@@ -25,8 +28,9 @@ Violations apply_move(State& state, const Move& move);
 
 // The legal actions of the active colour after its roll, with nothing of a 7 left to do:
 // each road, settlement, city (with each Hun numeral it may draw), wall piece, card purchase
-// and maritime trade that breaks no rule, and the end of the turn; domestic trades are
-// described by their bounds. Empty when no colour is active.
+// (unnamed, or named as each type) and maritime trade that breaks no rule, and the end of the
+// turn; domestic trades are described by their bounds. Empty when no colour is active. Places
+// are named through a hex in play (place_name).
 LegalActions trade_build_actions(const State& state);
 
 // The legal actions of the next decision of a turn or special building phase under way:

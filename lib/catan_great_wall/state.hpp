@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "catan_great_wall/board.hpp"
@@ -151,6 +152,10 @@ class State {
   std::optional<Colour> active() const;
   bool in_special() const { return turn_.special; }
   bool rolled() const { return turn_.rolled; }
+  // Whether the pirate of this turn's 7 has yet to move (CT-407), and whether the step before
+  // was a pirate move (only there may a steal come, CT-408).
+  bool pirate_open() const { return turn_.total == 7 && turn_.seven_open && !turn_.pirate_moved; }
+  bool after_pirate() const { return turn_.last_was_pirate; }
   // Cards `c` still has to discard on this turn's 7 (CT-406).
   int discard_due(Colour c) const { return turn_.discard_due[static_cast<std::size_t>(c)]; }
 
@@ -194,6 +199,12 @@ class State {
   // The gain due, when another step than a <gain> comes (CT-306; ref 0: the round-B settlement
   // that receives cards without one). Nothing is due afterwards.
   std::optional<Violation> gain_missing();
+  // The colour and cards of the <gain> due now (after a round-B settlement that received cards,
+  // when the record gives <gain>s); nullopt when none is due.
+  std::optional<std::pair<Colour, Cards>> gain_owed() const {
+    if (!gain_due_ || total(gain_due_->cards) == 0) return std::nullopt;
+    return std::pair{gain_due_->colour, gain_due_->cards};
+  }
 
   // ---- turns (CT-4xx) ---------------------------------------------------------------------------
   // Starts a turn (seq: the play element, from 1) and checks the start-of-turn win (CT-903).
