@@ -14,6 +14,7 @@
 
 #include "core/registry.hpp"
 #include "core/rules.hpp"
+#include "core/text.hpp"
 #include "report/frames.hpp"
 #include "report/rules_output.hpp"
 #include "support/support.hpp"
@@ -399,6 +400,16 @@ TEST(ReportHtml, EachFindingShowsItsRuleStatement) {
   EXPECT_NE(html.str().find("<div class=\"rule\"><b>CC-411 " + report::xml_escape(rule->title) +
                             "</b>: " + report::xml_escape(rule->statement) + "</div>"),
             std::string::npos);
+}
+
+// The ordinals in messages ("the 6th founding settlement"): 11th, 12th and 13th take "th".
+TEST(Text, OrdinalsOfEveryEnding) {
+  const std::vector<std::pair<int, std::string>> cases = {
+      {1, "1st"},   {2, "2nd"},     {3, "3rd"},     {4, "4th"},     {10, "10th"},
+      {11, "11th"}, {12, "12th"},   {13, "13th"},   {21, "21st"},   {22, "22nd"},
+      {23, "23rd"}, {101, "101st"}, {111, "111th"}, {112, "112th"}, {0, "0th"}};
+  for (const auto& [n, want] : cases)
+    EXPECT_EQ(ordinal(n), want) << n;
 }
 
 }  // namespace

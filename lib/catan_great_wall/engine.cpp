@@ -10,6 +10,7 @@
 
 #include "catan_great_wall/legal.hpp"
 #include "catan_great_wall/rule_ids.hpp"
+#include "core/text.hpp"
 
 namespace wallaudit::ct {
 
@@ -28,16 +29,6 @@ std::string colour_list(const std::vector<Colour>& colours) {
                                                  : ", ",
                        name(colours[i]));
   return out;
-}
-
-std::string ordinal(int n) {
-  std::string_view suffix = "th";
-  if (n % 100 < 11 || n % 100 > 13) {
-    if (n % 10 == 1) suffix = "st";
-    if (n % 10 == 2) suffix = "nd";
-    if (n % 10 == 3) suffix = "rd";
-  }
-  return fmt::format("{}{}", n, suffix);
 }
 
 // The part of a set-up action, a play element's start or an item of the end that holds the last

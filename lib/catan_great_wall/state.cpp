@@ -1,5 +1,6 @@
 #include "catan_great_wall/state.hpp"
 #include "catan_great_wall/rule_ids.hpp"
+#include "core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -8,16 +9,6 @@
 namespace wallaudit::ct {
 
 namespace {
-
-std::string ordinal(int n) {
-  std::string_view suffix = "th";
-  if (n % 100 < 11 || n % 100 > 13) {
-    if (n % 10 == 1) suffix = "st";
-    if (n % 10 == 2) suffix = "nd";
-    if (n % 10 == 3) suffix = "rd";
-  }
-  return fmt::format("{}{}", n, suffix);
-}
 
 std::string count_of(int n, std::string_view thing) {
   return fmt::format("{} {}{}", n, thing, n == 1 ? "" : "s");

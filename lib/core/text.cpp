@@ -37,4 +37,16 @@ std::vector<std::string_view> split_words(std::string_view text) {
   return out;
 }
 
+std::string ordinal(int n) {
+  std::string_view suffix = "th";
+  if (n % 100 < 11 || n % 100 > 13) {
+    if (n % 10 == 1) suffix = "st";
+    if (n % 10 == 2) suffix = "nd";
+    if (n % 10 == 3) suffix = "rd";
+  }
+  std::string out = std::to_string(n);
+  out += suffix;
+  return out;
+}
+
 }  // namespace wallaudit

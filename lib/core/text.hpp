@@ -14,4 +14,7 @@ std::string xml_escape(std::string_view text);
 // dropped.
 std::vector<std::string_view> split_words(std::string_view text);
 
+// An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, …
+std::string ordinal(int n);
+
 }  // namespace wallaudit

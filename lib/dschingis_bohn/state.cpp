@@ -5,22 +5,12 @@
 #include <algorithm>
 #include <map>
 
+#include "core/text.hpp"
 #include "dschingis_bohn/rule_ids.hpp"
 
 namespace wallaudit::db {
 
 namespace {
-
-std::string ordinal(int n) {
-  int mod100 = n % 100;
-  const char* suffix = "th";
-  if (mod100 < 11 || mod100 > 13) {
-    if (n % 10 == 1) suffix = "st";
-    if (n % 10 == 2) suffix = "nd";
-    if (n % 10 == 3) suffix = "rd";
-  }
-  return fmt::format("{}{}", n, suffix);
-}
 
 std::string plural(int n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
