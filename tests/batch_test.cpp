@@ -82,18 +82,30 @@ class Batch : public ::testing::Test {
   fs::path dir_;
 };
 
-class BatchJobs : public Batch, public ::testing::WithParamInterface<int> {};
+// The runner with GetParam() jobs over records of the thrower game.
+class BatchJobs : public Batch, public ::testing::WithParamInterface<int> {
+ protected:
+  BatchJobs() { registry_.add(std::make_unique<ThrowingGame>()); }
+  // `count` records that check ok: r00.xml, r01.xml, …
+  void write_plain(int count) {
+    for (int i = 0; i < count; ++i)
+      write(fmt::format("r{:02}.xml", i), "<record game=\"thrower\"/>");
+  }
+  cli::BatchSettings settings() const {
+    cli::BatchSettings s;
+    s.jobs = GetParam();
+    s.registry = &registry_;
+    return s;
+  }
+  Registry registry_;
+};
 
 TEST_P(BatchJobs, AnExceptionInOneRecordIsThatRecordsVerdict) {
   for (auto [name, what] :
        {std::pair{"a.xml", "none"}, std::pair{"b.xml", "bad_alloc"}, std::pair{"c.xml", "runtime"},
         std::pair{"d.xml", "int"}, std::pair{"e.xml", "none"}})
     write(name, fmt::format("<record game=\"thrower\" throw=\"{}\"/>", what));
-  Registry registry;
-  registry.add(std::make_unique<ThrowingGame>());
-  cli::BatchSettings settings;
-  settings.jobs = GetParam();
-  settings.registry = &registry;
+  cli::BatchSettings settings = this->settings();
   settings.render = [](cli::Job& job) {
     job.output = job.input.name + " " + std::string(to_string(job.result.verdict));
   };
@@ -123,13 +135,8 @@ TEST_P(BatchJobs, AnExceptionInOneRecordIsThatRecordsVerdict) {
 }
 
 TEST_P(BatchJobs, AnExceptionInTheConsumerStopsTheRunCleanly) {
-  for (int i = 0; i < 50; ++i)
-    write(fmt::format("r{:02}.xml", i), "<record game=\"thrower\"/>");
-  Registry registry;
-  registry.add(std::make_unique<ThrowingGame>());
-  cli::BatchSettings settings;
-  settings.jobs = GetParam();
-  settings.registry = &registry;
+  write_plain(50);
+  cli::BatchSettings settings = this->settings();
   cli::InputSource source({dir_.string()}, {}, {});
   int seen = 0;
   EXPECT_THROW(run_batch(source, settings,
@@ -142,13 +149,8 @@ TEST_P(BatchJobs, AnExceptionInTheConsumerStopsTheRunCleanly) {
 
 // One job runs on the calling thread: every check, render and hand-over there, in input order.
 TEST_P(BatchJobs, OneJobRunsOnTheCallingThreadAndMoreOnWorkers) {
-  for (int i = 0; i < 40; ++i)
-    write(fmt::format("r{:02}.xml", i), "<record game=\"thrower\"/>");
-  Registry registry;
-  registry.add(std::make_unique<ThrowingGame>());
-  cli::BatchSettings settings;
-  settings.jobs = GetParam();
-  settings.registry = &registry;
+  write_plain(40);
+  cli::BatchSettings settings = this->settings();
   const std::thread::id caller = std::this_thread::get_id();
   std::atomic<int> rendered_elsewhere{0};
   settings.render = [&](cli::Job& job) {
