@@ -114,14 +114,6 @@ std::string record(int g, std::uint64_t s, Kind want, Kind& kind) {
 constexpr std::array<const char*, 4> kGames = {"chang-cheng", "great-wall-of-china",
                                                "catan-great-wall", "dschingis-bohn"};
 
-// The number of <turn> elements of a record.
-int turns_of(const std::string& xml) {
-  int n = 0;
-  for (std::size_t at = xml.find("<turn"); at != std::string::npos; at = xml.find("<turn", at + 5))
-    if (at + 5 < xml.size() && (xml[at + 5] == ' ' || xml[at + 5] == '>')) ++n;
-  return n;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -130,7 +122,6 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   int only = -1;  // one game, or -1 for the four in turn
   bool legal_only = false;
-  int min_turns = 0, max_turns = 0;  // 0: no bound
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> const char* {
@@ -150,12 +141,7 @@ int main(int argc, char** argv) {
       if (only < 0) usage(("unknown game " + g).c_str());
     } else if (a == "--legal")
       legal_only = true;
-    else if (a == "--turns") {  // --turns MIN-MAX: legal records whose <turn> count is in range
-      std::string range = value();
-      if (std::sscanf(range.c_str(), "%d-%d", &min_turns, &max_turns) != 2 || min_turns < 0 ||
-          max_turns < min_turns)
-        usage(("--turns wants MIN-MAX, not " + range).c_str());
-    } else
+    else
       usage(("unknown argument " + a).c_str());
   }
   if (count < 1 || out.empty()) usage("--count and --out are required");
@@ -167,18 +153,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gen_mixed: cannot write %s: %s\n", out.c_str(), archive_error_string(ar));
     return 1;
   }
-  const bool bounded = max_turns > 0;
-  if (bounded) legal_only = true;
   std::array<long, 4> counts{};
   std::uint64_t bytes = 0;
-  long tried = 0;
-  for (long n = 0; n < count; ++tried) {
-    if (bounded && tried > count * 1000 + 100000) {
-      std::fprintf(stderr, "gen_mixed: only %ld of %ld records with %d-%d turns in %ld tries\n", n,
-                   count, min_turns, max_turns, tried);
-      return 1;
-    }
-    std::uint64_t s = seed * 1000003ull + static_cast<std::uint64_t>(tried);
+  for (long n = 0; n < count; ++n) {
+    std::uint64_t s = seed * 1000003ull + static_cast<std::uint64_t>(n);
     int g = only >= 0 ? only : static_cast<int>(n % 4);
     int roll = static_cast<int>(s * 2654435761ull % 100);
     Kind want = legal_only  ? legal
@@ -188,10 +166,6 @@ int main(int argc, char** argv) {
                             : legal;
     Kind kind = legal;
     std::string xml = record(g, s, want, kind);
-    if (bounded) {
-      int t = turns_of(xml);
-      if (t < min_turns || t > max_turns) continue;
-    }
     ++counts[kind];
     std::string name =
         fmt::format("{}/{:07}-{}.xml", kGames[static_cast<std::size_t>(g)], n, kKindNames[kind]);
@@ -204,8 +178,7 @@ int main(int argc, char** argv) {
     archive_write_data(ar, xml.data(), xml.size());
     archive_entry_free(e);
     bytes += xml.size();
-    ++n;
-    if (n % 100000 == 0) std::fprintf(stderr, "gen_mixed: %ld records\n", n);
+    if ((n + 1) % 100000 == 0) std::fprintf(stderr, "gen_mixed: %ld records\n", n + 1);
   }
   archive_write_close(ar);
   archive_write_free(ar);
