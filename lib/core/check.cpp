@@ -12,8 +12,9 @@ int Action::distance(const Action& other) const {
 }
 
 bool StepResult::erroneous() const {
-  return std::any_of(findings.begin(), findings.end(),
-                     [](const Finding& f) { return f.kind == FindingKind::rule && f.cause == 0; });
+  return std::any_of(findings.begin(), findings.end(), [](const Finding& f) {
+    return f.kind == FindingKind::rule && f.cause == 0 && f.at == 0;
+  });
 }
 
 SourceLoc PlacedAction::where(std::uint8_t part) const {
@@ -34,6 +35,8 @@ std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, s
   for (std::size_t i = 0; i < legal.listed.size(); ++i) {
     const Action& a = *legal.listed[i];
     if (a.text() == text) continue;
+    // A player's action is no repair of what chance brought (a value, a card, a side).
+    if (wanted.actor() == kChance && a.actor() != kChance) continue;
     ranked.push_back(
         {a.kind() != wanted.kind(), a.actor() != wanted.actor(), wanted.distance(a), i});
   }
@@ -77,6 +80,15 @@ class Trailer {
 void add_finding(const Finding& f, StepNo step, SourceLoc loc, int turn, const Replay& replay,
                  const ReadRecord& record, Diagnostics& out,
                  const std::vector<std::string>& suggestions) {
+  if (f.at == kEndOfRecord) {
+    loc = record.end_loc;
+    turn = 0;
+  } else if (f.at != 0) {  // about an earlier step: at its place, in its turn, unless judged
+    const PlacedAction& about = record.actions[f.at - 1];  // after play (then at the end)
+    loc = about.where(f.part);
+    if (turn != 0) turn = about.turn;
+    step = f.at;
+  }
   Diagnostic& d = out.add(f.kind, std::string(f.rule), loc, f.message);
   d.turn = turn;
   d.colour = f.colour;
@@ -86,7 +98,17 @@ void add_finding(const Finding& f, StepNo step, SourceLoc loc, int turn, const R
     d.follow_on = true;
     d.follows_line = record.actions[f.cause - 1].loc.line;
   }
-  if (!d.follow_on && f.kind == FindingKind::rule) d.suggestions = suggestions;
+  if (!d.follow_on && f.kind == FindingKind::rule && f.at == 0) d.suggestions = suggestions;
+}
+
+// A broken rule found about an earlier step makes that step erroneous, for what follows.
+void mark_earlier(const std::vector<Finding>& findings, Replay& replay) {
+  for (const Finding& f : findings) {
+    if (f.at == 0 || f.at == kEndOfRecord || f.kind != FindingKind::rule || f.cause != 0) continue;
+    assert(f.at <= replay.erroneous.size());
+    replay.erroneous[f.at - 1] = true;
+    if (replay.first_error == 0 || f.at < replay.first_error) replay.first_error = f.at;
+  }
 }
 
 }  // namespace
@@ -120,13 +142,14 @@ Replay drive(const ReadRecord& record, const DriveOptions& options, Diagnostics&
     const bool erroneous = result.erroneous();
     replay.erroneous.push_back(erroneous);
     if (erroneous && replay.first_error == 0) replay.first_error = step;
+    mark_earlier(result.findings, replay);
     std::vector<std::string> hints;
     if (erroneous && options.suggestions) {
       for (const ActionPtr& a : nearest_legal(trailer.before(step), *at.action, kSuggestions))
         hints.push_back(a->text());
     }
     for (const Finding& f : result.findings) {
-      assert(f.cause <= step);
+      assert(f.cause <= step && (f.at < step || f.at == kEndOfRecord));
       add_finding(f, step, at.where(f.part), at.turn, replay, record, out,
                   f.cause == 0 ? hints : std::vector<std::string>{});
     }
@@ -135,7 +158,9 @@ Replay drive(const ReadRecord& record, const DriveOptions& options, Diagnostics&
   if (whole) {
     snapshot();
     const StepNo after = replay.applied + 1;
-    for (const Finding& f : replay.state->at_end_of_record())
+    const std::vector<Finding> findings = replay.state->at_end_of_record();
+    mark_earlier(findings, replay);
+    for (const Finding& f : findings)
       add_finding(f, after, record.end_loc, 0, replay, record, out, {});
   }
   return replay;

@@ -25,6 +25,10 @@ using RuleId = std::string_view;
 // "no action" (e.g. a finding that follows from nothing).
 using StepNo = std::uint32_t;
 
+// Finding::at for a finding about the end of the record (its <end>, or where the record
+// stops) that a step found before the record ended.
+inline constexpr StepNo kEndOfRecord = 0xFFFFFFFFu;
+
 // The actor of a set-up step or of a hidden draw, which no player decides.
 inline constexpr std::string_view kChance = "chance";
 
@@ -63,6 +67,11 @@ struct Finding {
   // resources, scores of the colours affected); 0 when it reads nothing an error changed.
   // A finding with a cause is a follow-on of that step.
   StepNo cause = 0;
+  // The earlier step the finding is about, when only a later one could judge it (a scoring
+  // judged once its last item is in, a turn's shape at its end): it points at that step's
+  // part, and a broken rule makes that step erroneous. 0: the step that returns it (or, at
+  // the end of the record, the record's end); kEndOfRecord: the record's end.
+  StepNo at = 0;
 };
 
 // What one applied action did.
@@ -70,7 +79,7 @@ struct StepResult {
   std::vector<Finding> findings;
   std::vector<std::pair<std::string, int>> points;  // colour → points this step gave (or took)
   std::vector<std::string> completions;             // what it completed, in words
-  // True when the step broke a rule of its own (a rule finding without a cause).
+  // True when the step broke a rule of its own (a rule finding without a cause, about itself).
   bool erroneous() const;
 };
 
@@ -118,9 +127,9 @@ class State {
 };
 
 // Up to `count` legal actions of `state`'s next decision nearest to `wanted`, nearest first:
-// the same kind before any other kind, the same actor before another, then by
-// Action::distance, then in listed order. Never
-// `wanted` itself. Empty when nothing is legal.
+// the same kind before any other kind, then by Action::distance, then in listed order. Never
+// `wanted` itself, and never a player's action for one of chance. Empty when nothing such is
+// legal.
 std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, std::size_t count);
 
 // An action of a record, with where it stands.

@@ -1,0 +1,134 @@
+// The generic driver (core/check.hpp) on a game of its own: where findings about an earlier
+// step or about the record's end land, what they make erroneous, and which hints it offers.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include "core/check.hpp"
+
+namespace wallaudit {
+namespace {
+
+// "ACTOR: KIND [N]": `ok` does nothing; `bad` breaks a rule; `late N` finds step N broke one;
+// `reads N` gives a dispute that reads step N; `end` finds something about the record's end.
+class Toy final : public Action {
+ public:
+  Toy(std::string actor, std::string kind, StepNo n = 0)
+      : actor_(std::move(actor)), kind_(std::move(kind)), n_(n) {}
+  std::unique_ptr<Action> clone() const override { return std::make_unique<Toy>(*this); }
+  std::string actor() const override { return actor_; }
+  std::string_view kind() const override { return kind_; }
+  std::string text() const override {
+    return n_ ? fmt::format("{}: {} {}", actor_, kind_, n_) : fmt::format("{}: {}", actor_, kind_);
+  }
+  StepNo n() const { return n_; }
+
+ private:
+  std::string actor_, kind_;
+  StepNo n_;
+};
+
+class ToyState final : public State {
+ public:
+  std::unique_ptr<State> clone() const override { return std::make_unique<ToyState>(*this); }
+  std::string current_player() const override { return "red"; }
+  std::string decision() const override { return "anything"; }
+  LegalActions legal_actions() const override {
+    LegalActions out;
+    out.listed.push_back(std::make_unique<Toy>("red", "ok"));
+    out.listed.push_back(std::make_unique<Toy>("chance", "ok"));
+    return out;
+  }
+  StepResult apply(const Action& action, StepNo) override {
+    const auto& t = static_cast<const Toy&>(action);
+    StepResult r;
+    Finding f;
+    f.rule = "T-1";
+    f.message = t.text();
+    if (t.kind() == "bad") r.findings.push_back(f);
+    if (t.kind() == "late") {
+      f.at = t.n();
+      f.part = 1;
+      r.findings.push_back(f);
+    }
+    if (t.kind() == "reads") {
+      f.kind = FindingKind::dispute;
+      f.cause = t.n();
+      r.findings.push_back(f);
+    }
+    if (t.kind() == "end") {
+      f.kind = FindingKind::info;
+      f.at = kEndOfRecord;
+      r.findings.push_back(f);
+    }
+    return r;
+  }
+  std::optional<ActionPtr> parse_action(std::string_view, std::string& error) const override {
+    error = "not read";
+    return std::nullopt;
+  }
+  bool is_terminal() const override { return false; }
+  std::vector<std::pair<std::string, int>> scores() const override { return {}; }
+  std::string to_string() const override { return ""; }
+};
+
+// Step i stands on line 10 * i, its part 1 on column 5; `turns` gives each step's turn.
+ReadRecord record(const std::vector<Toy>& actions, const std::vector<int>& turns) {
+  ReadRecord rec;
+  rec.start = std::make_unique<ToyState>();
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const auto line = static_cast<std::uint32_t>(10 * (i + 1));
+    rec.actions.push_back(
+        {actions[i].clone(), SourceLoc{line, 1}, {SourceLoc{line, 5}}, turns.at(i)});
+  }
+  rec.end_loc = SourceLoc{999, 1};
+  return rec;
+}
+
+// "RULE line:column turn N [follows L] [hints: …]" per diagnostic, in order.
+std::vector<std::string> found(const Diagnostics& out) {
+  std::vector<std::string> got;
+  for (const Diagnostic& d : out.items()) {
+    std::string s = fmt::format("{} {}:{} turn {}", d.message, d.loc.line, d.loc.column, d.turn);
+    if (d.follow_on) s += fmt::format(" follows {}", d.follows_line);
+    for (const std::string& h : d.suggestions)
+      s += " / " + h;
+    got.push_back(s);
+  }
+  return got;
+}
+
+TEST(Drive, AFindingAboutAnEarlierStepStandsThereAndMakesItErroneous) {
+  ReadRecord rec = record({{"red", "ok"}, {"red", "ok"}, {"red", "late", 1}, {"blue", "reads", 1}},
+                          {1, 1, 2, 2});
+  Diagnostics out;
+  Replay replay = drive(rec, DriveOptions{}, out);
+  EXPECT_EQ(found(out), (std::vector<std::string>{"red: late 1 10:5 turn 1",
+                                                  "blue: reads 1 40:1 turn 2 follows 10"}));
+  EXPECT_EQ(replay.erroneous, (std::vector<bool>{true, false, false, false}));
+  EXPECT_EQ(replay.first_error, 1u);
+}
+
+TEST(Drive, AFindingJudgedAfterPlayKeepsTheEndsTurn) {
+  ReadRecord rec = record({{"red", "ok"}, {"chance", "late", 1}, {"red", "end"}}, {3, 0, 0});
+  Diagnostics out;
+  drive(rec, DriveOptions{}, out);
+  EXPECT_EQ(found(out),
+            (std::vector<std::string>{"chance: late 1 10:5 turn 0", "red: end 999:1 turn 0"}));
+}
+
+TEST(Drive, HintsGoOnlyToAStepsOwnErrorsAndNeverOfferAPlayerForChance) {
+  ReadRecord rec =
+      record({{"red", "bad"}, {"chance", "bad"}, {"red", "ok"}, {"red", "late", 3}}, {1, 1, 1, 1});
+  Diagnostics out;
+  drive(rec, DriveOptions{}, out);
+  EXPECT_EQ(found(out), (std::vector<std::string>{"red: bad 10:1 turn 1 / red: ok / chance: ok",
+                                                  "chance: bad 20:1 turn 1 / chance: ok",
+                                                  "red: late 3 30:5 turn 1"}));
+}
+
+}  // namespace
+}  // namespace wallaudit
