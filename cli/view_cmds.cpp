@@ -199,14 +199,6 @@ int moves_command(const std::vector<std::string>& args) {
                  problems.definition, problems.game);
       return kExitMalformed;
     }
-    if (problems.diagnostics.empty() && !problems.game.empty()) {
-      const Game* game = builtin_registry().find(problems.game);
-      fmt::print(stderr,
-                 "wallaudit moves: {} is a {} record; {} is not yet built on the engine "
-                 "interface, so its legal actions cannot be listed\n",
-                 path, game ? game->title() : problems.game, game ? game->title() : problems.game);
-      return kExitMalformed;
-    }
     std::string out;
     report::append_text(out, report::CheckedRecord{path, *text, &problems, 0, {}});
     fmt::print(stderr, "{}wallaudit moves: {} cannot be replayed\n", out, path);

@@ -135,6 +135,14 @@ py::dict finding_dict(const Finding& f) {
   d["colour"] = f.colour;
   d["involves"] = f.involves;
   d["cause"] = f.cause;
+  // The earlier step the finding is about (a scoring judged after its last item); None: this
+  // step, "end": the record's end.
+  if (f.at == kEndOfRecord)
+    d["at"] = "end";
+  else if (f.at != 0)
+    d["at"] = f.at;
+  else
+    d["at"] = py::none();
   return d;
 }
 
@@ -159,12 +167,14 @@ struct PyState {
     std::string error;
     auto action = state->parse_action(text, error);
     if (!action) throw py::value_error(fmt_error(text, error));
-    StepResult r = state->apply(**action, next_step++);
+    const StepNo step = next_step++;
+    StepResult r = state->apply(**action, step);
     py::list findings;
     for (const auto& f : r.findings)
       findings.append(finding_dict(f));
     py::dict out;
     out["action"] = (*action)->text();
+    out["step"] = step;  // what `cause` and `at` of later findings name
     out["findings"] = findings;
     out["points"] = r.points;
     out["completions"] = r.completions;

@@ -536,12 +536,17 @@ TEST_F(Cli, MovesListsTheLegalActionsOfTheNextDecision) {
             "samples/great-wall-of-china/legal/five-players.xml has turns 0 to 80\n");
 }
 
-TEST_F(Cli, MovesSaysWhenAGameIsNotYetOnTheEngine) {
-  RunResult r = run({"moves", kSamples + "/legal/three-players.xml"});
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "wallaudit moves: " + kSamples +
-                       "/legal/three-players.xml is a Chang Cheng record; Chang Cheng is not yet "
-                       "built on the engine interface, so its legal actions cannot be listed\n");
+TEST_F(Cli, MovesListsAChangChengTurnsFirstPieces) {
+  RunResult r = run({"moves", kSamples + "/legal/three-players.xml", "--turn", "1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n', r.out.find("next:"))),
+            kSamples +
+                "/legal/three-players.xml: Chang Cheng, after turn 1 of 28\nnext: turn 2, "
+                "purple: the turn begins");
+  EXPECT_NE(r.out.find("  begin (1 action, each \"purple: …\"):\n    begin\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  wall ("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  double ("), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "chang_cheng/record.hpp"
 #include "chang_cheng/state.hpp"
 #include "core/diagnostic.hpp"
+#include "core/engine.hpp"
 
 namespace wallaudit::cc {
 
@@ -20,6 +21,7 @@ struct ScoringStep {
   enum class Kind : std::uint8_t { bonus, province, mongol, event } kind = Kind::bonus;
   int turn = 0;  // 0 at the end of the game
   SourceLoc loc;
+  StepNo step = 0;               // the step that made it (0: the end of the game)
   Colour colour = Colour::red;   // bonus: who placed the double wall
   SpaceId a = kNone, b = kNone;  // bonus: the double wall's spaces
   std::optional<ProvinceScore> province;
@@ -35,6 +37,7 @@ struct ScoringStep {
 struct TurnSnapshot {
   int turn = 0;
   SourceLoc loc;
+  StepNo step = 0;  // the step it was taken at: the set-up's, or the turn's begin
   Colour colour = Colour::red;
   bool pass = false;
   std::shared_ptr<const State> state;

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 
-#include "chang_cheng/checker.hpp"
+#include "chang_cheng/engine.hpp"
 #include "chang_cheng/history.hpp"
 #include "chang_cheng/reader.hpp"
+#include "chang_cheng/writer.hpp"
+#include "core/check.hpp"
 #include "core/registry.hpp"
 
 namespace wallaudit {
@@ -98,7 +100,7 @@ void add_facts(const Record& rec, const Outcome& outcome, std::vector<Fact>& fac
   }
 }
 
-class ChangCheng final : public Game {
+class ChangCheng final : public EngineGame {
  public:
   ChangCheng() : options_(rules_options(option_specs())) {}
 
@@ -115,34 +117,41 @@ class ChangCheng final : public Game {
   }
 
   GameResult check(const XmlDocument& doc, const CheckContext& ctx) const override {
-    GameResult result;
-    result.game = std::string(id());
-    result.extra.emplace_back("teams", nullptr);  // set for team games
+    GameResult result = EngineGame::check(doc, ctx);
+    if (result.extra.empty()) result.extra.emplace_back("teams", nullptr);  // set for team games
+    return result;
+  }
+
+  std::optional<ReadRecord> read(const XmlDocument& doc, const CheckContext& ctx,
+                                 Diagnostics& format) const override {
     std::shared_ptr<const void> own;
     const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
-    auto record =
-        read_record(doc, *catalogue, ctx.load_relative, result.diagnostics, ctx.max_turns);
+    auto rec = read_record(doc, *catalogue, ctx.load_relative, format, ctx.max_turns);
+    if (!rec) return std::nullopt;
+    auto record = std::make_shared<const Record>(std::move(*rec));
+    ReadRecord out;
+    auto start = std::make_unique<Engine>(record, ctx.option_overrides);
+    start->keep_snapshots(ctx.keep_history);
+    out.start = std::move(start);
+    out.actions = record_actions(*record);
+    out.end_loc = record->end.present ? record->end.loc : record->play_loc;
+    out.typed = record;
+    return out;
+  }
 
-    if (!record) return result;
-    CheckerSettings settings;
-    settings.option_overrides = ctx.option_overrides;
-    settings.keep_snapshots = ctx.keep_history;
-    Outcome outcome = replay_record(*record, settings, result.diagnostics);
-    // The history keeps the record and the outcome; fill the result before moving them.
-    auto fill_history = [&] {
-      if (ctx.keep_history && outcome.state && !outcome.snapshots.empty())
-
-        result.history =
-            std::make_shared<History>(std::make_shared<const Record>(std::move(*record)),
-                                      std::move(outcome), result.diagnostics);
-    };
+  void finish(const ReadRecord& read, Replay&& replay, const CheckContext& ctx,
+              GameResult& result) const override {
+    auto record = std::static_pointer_cast<const Record>(read.typed);
+    const Record& rec = *record;
+    result.extra.emplace_back("teams", nullptr);  // set for team games
+    Outcome outcome = static_cast<Engine&>(*replay.state).conclude(read.actions);
     result.finished = outcome.finished;
     result.scores_known = outcome.state.has_value();
     if (outcome.state) {
       for (Colour c : outcome.seat_colours) {
         result.scores.emplace_back(std::string(name(c)), outcome.state->colour(c).score);
-        for (std::size_t seat = 0; seat < record->players.size(); ++seat) {
-          const auto& colours = record->players[seat].colours;
+        for (std::size_t seat = 0; seat < rec.players.size(); ++seat) {
+          const auto& colours = rec.players[seat].colours;
           if (std::find(colours.begin(), colours.end(), c) != colours.end()) {
             result.seats.push_back(static_cast<int>(seat));
             break;
@@ -170,10 +179,29 @@ class ChangCheng final : public Game {
       result.extra.front().second = JsonValue(std::move(teams));
     }
     if (!outcome.result_sentence.empty()) result.remarks.push_back(outcome.result_sentence);
-    if (ctx.want_facts) add_facts(*record, outcome, result.facts);
-    if (ctx.want_key) result.key = record_key(*record);
-    fill_history();
-    return result;
+    if (ctx.want_facts) add_facts(rec, outcome, result.facts);
+    if (ctx.want_key) result.key = record_key(rec);
+    if (ctx.keep_history && outcome.state && !outcome.snapshots.empty())
+      result.history = std::make_shared<History>(record, std::move(outcome), result.diagnostics);
+  }
+
+  std::string write(const wallaudit::State& start,
+                    const std::vector<ActionPtr>& actions) const override {
+    std::vector<const Action*> list;
+    for (const ActionPtr& a : actions)
+      list.push_back(a.get());
+    return write_record(static_cast<const Engine&>(start).head(), list);
+  }
+
+  std::unique_ptr<wallaudit::State> new_game(std::uint64_t seed,
+                                             const CheckContext& ctx) const override {
+    auto head = std::make_shared<Record>();
+    head->boards = standard_board_set();
+    const int players = 2 + static_cast<int>(seed % 3);
+    const Colour colours[] = {Colour::red, Colour::green, Colour::blue, Colour::purple};
+    for (int i = 0; i < players; ++i)
+      head->players.push_back({{colours[i]}, "", SourceLoc{}});
+    return std::make_unique<Engine>(std::move(head), ctx.option_overrides);
   }
 
   std::shared_ptr<const void> prepare(const CheckContext& ctx,

@@ -196,8 +196,8 @@ def test_explain_is_the_json_of_the_command():
     assert wallaudit.load(path).explain() == json.loads(run.stdout)
 
 
-# Stepping a record needs its game built on the engine interface (an EngineGame); a game not
-# yet ported is skipped, by name, and exercised in full as soon as it is.
+# Stepping a record needs its game built on the engine interface (an EngineGame): every
+# built-in game is.
 @pytest.mark.parametrize("game", GAMES)
 def test_a_loaded_record_steps_through_the_engine(game, monkeypatch):
     # Files a record names (a map, a board set) must lie in the current directory's tree,
@@ -206,12 +206,7 @@ def test_a_loaded_record_steps_through_the_engine(game, monkeypatch):
     path = first("legal", game)
     game_id = wallaudit.check(path)["game"]
     loaded = wallaudit.load(path)
-    if not wallaudit.driveable_game(game_id):
-        assert not loaded.driveable
-        assert "cannot be driven move by move" in loaded.reason
-        with pytest.raises(wallaudit.NotDriveable):
-            loaded.legal_actions()
-        pytest.skip(f"{game_id} is not built on the engine interface (not an EngineGame)")
+    assert wallaudit.driveable_game(game_id)
     assert loaded.driveable, loaded.reason
     states = loaded.states
     assert len(states) == loaded.turns + 1
@@ -244,6 +239,19 @@ def test_a_loaded_record_steps_through_the_engine(game, monkeypatch):
         assert found["erroneous"]
         assert found["findings"][0]["kind"] == "rule"
         assert found["findings"][0]["rule"]
+        assert found["findings"][0]["at"] is None  # about the step itself
+
+
+def test_a_chang_cheng_game_steps_and_judges_a_lone_wall_at_the_turns_end(monkeypatch):
+    monkeypatch.chdir(SOURCE)
+    loaded = wallaudit.load(os.path.join("samples", "chang-cheng", "legal", "three-players.xml"))
+    after = loaded.states[5].clone()
+    assert after.decision() == "turn 6, blue: the turn begins"
+    assert after.legal_actions()[0] == "blue: begin"
+    wall = after.apply("blue: wall 2A.W1")
+    assert not wall["erroneous"], wall["findings"]
+    end = after.apply("blue: end")
+    assert [(f["rule"], f["at"]) for f in end["findings"]] == [("CC-404", wall["step"])]
 
 
 def test_the_archive_stats_example_prints_win_rates_by_seat(tmp_path):

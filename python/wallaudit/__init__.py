@@ -154,7 +154,8 @@ class Game:
 
     def apply(self, action):
         """Applies an action's canonical text to the current state: a dict with the action,
-        its findings (dicts: kind, rule, message, colour, involves, cause), points,
+        its step number, its findings (dicts: kind, rule, message, colour, involves, cause,
+        at: the earlier step a finding is about, None for this one), points,
         completions and whether it was erroneous. Text that is no action raises ValueError."""
         return self.state().apply(action)
 

@@ -1,0 +1,1721 @@
+#include "chang_cheng/engine.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+#include <map>
+#include <set>
+#include <typeinfo>
+
+#include "chang_cheng/choices.hpp"
+#include "chang_cheng/rule_ids.hpp"
+
+namespace wallaudit::cc {
+
+using namespace rule;
+
+namespace {
+
+int ci(Colour c) {
+  return static_cast<int>(c);
+}
+
+// The pieces of a turn's action, in the order they were placed.
+enum class Act : std::uint8_t { wall, card, double_wall, tower, pass };
+
+Act act_of(MoveKind k) {
+  switch (k) {
+    case MoveKind::wall:
+      return Act::wall;
+    case MoveKind::card:
+      return Act::card;
+    case MoveKind::double_wall:
+      return Act::double_wall;
+    case MoveKind::tower:
+      return Act::tower;
+    default:
+      return Act::pass;
+  }
+}
+
+std::string_view act_name(Act a) {
+  switch (a) {
+    case Act::wall:
+      return "a wall";
+    case Act::card:
+      return "a card";
+    case Act::double_wall:
+      return "the double wall";
+    case Act::tower:
+      return "the tower";
+    case Act::pass:
+      return "a pass";
+  }
+  return "a piece";
+}
+
+// Rule findings about the state of the game (what stands where, what is complete, what is
+// left), as opposed to the shape of a turn or the record's own consistency. Once the replayed
+// board parts from the one the record describes, these read that first difference. Score
+// disputes are not among them: they follow only from an error that changed the colour's score.
+bool depends_on_board(FindingKind kind, std::string_view rule) {
+  if (kind != FindingKind::rule) return false;
+  static constexpr std::string_view ids[] = {CC_404, CC_405, CC_406, CC_407, CC_409,  CC_410,
+                                             CC_501, CC_502, CC_504, CC_510, CC_511,  CC_515,
+                                             CC_601, CC_603, CC_702, CC_703, CC_1101, CC_1201};
+  return std::find(std::begin(ids), std::end(ids), rule) != std::end(ids);
+}
+
+}  // namespace
+
+Engine::Engine(std::shared_ptr<const Record> head,
+               const std::vector<std::pair<std::string, std::string>>& overrides)
+    : head_(std::move(head)), steps_(std::make_shared<std::vector<ScoringStep>>()) {
+  assert(head_ && head_->boards);
+  for (const auto& o : head_->options)
+    set_option(opts_, o.name, o.value);
+  for (const auto& [n, v] : overrides)
+    set_option(opts_, n, v);
+  seat_of_.fill(-1);
+}
+
+// ---- findings ---------------------------------------------------------------------------------
+
+Finding& Engine::report(FindingKind kind, std::string_view rule, Where w,
+                        std::optional<Colour> colour, std::string message, StepNo cause) {
+  Finding f;
+  f.kind = kind;
+  f.rule = rule;
+  f.message = std::move(message);
+  if (colour) f.colour = std::string(name(*colour));
+  f.part = w.part;
+  const StepNo at = target(w);
+  if (at != step_) f.at = at;
+  if (!cause && divergence_ && divergence_ < at && depends_on_board(kind, rule))
+    cause = divergence_;
+  if (cause != at) f.cause = cause;
+  out_->findings.push_back(std::move(f));
+  return out_->findings.back();
+}
+
+void Engine::violations(const Violations& vs, Where w, std::optional<Colour> colour, StepNo extra) {
+  for (const auto& v : vs)
+    report(FindingKind::rule, v.rule, w, colour, v.message, v.follows ? v.follows : extra);
+}
+
+void Engine::dispute(Where w, std::optional<Colour> colour, std::string message, StepNo cause) {
+  report(FindingKind::dispute, CC_804, w, colour, std::move(message), cause);
+}
+
+// Notes the first error of the turn; returns the step to taint what it placed.
+StepNo Engine::note_error(Where w) {
+  const StepNo at = target(w);
+  if (!ctx_.taint) ctx_.taint = at;
+  if (!divergence_) divergence_ = at;
+  return at;
+}
+
+std::vector<std::string> Engine::places_of(const Move& m) const {
+  const BoardSet& set = *head_->boards;
+  std::vector<std::string> out;
+  SpaceId b = m.type == MoveKind::double_wall ? m.b : kNone;
+  if (m.type != MoveKind::card)
+    for (SpaceId space : {m.a, b})
+      if (space >= 0 && space < set.space_count()) out.push_back(set.space_name(space));
+  if (out.empty() && m.type == MoveKind::card && m.a >= 0 && m.a < set.side_count() * 3)
+    out.push_back(set.province_name(m.a));
+  return out;
+}
+
+// ---- applying ---------------------------------------------------------------------------------
+
+bool Engine::is_item(const Move& m) const {
+  return m.type == MoveKind::reveal || m.type == MoveKind::resolve ||
+         (m.type == MoveKind::claim && m.claim == ClaimKind::award);
+}
+
+// A token laid with the new side: on that side, and the first token of its place.
+bool Engine::is_expand_token(const Move& m) const {
+  if (m.type != MoveKind::reputation && m.type != MoveKind::threat) return false;
+  if (m.type == MoveKind::reputation) return true;
+  if (m.a / 3 != expand_group_.move.a) return false;
+  for (const Placed& t : expand_tokens_)
+    if (t.move.type == MoveKind::threat && t.move.a == m.a) return false;
+  return true;
+}
+
+void Engine::close_groups(const Move* next) {
+  if (group_ == Group::score && !(next && is_item(*next))) close_score(next);
+  // Threat reveals after a new side wait with it: whether it was the turn's last element is
+  // known at the next other action.
+  if (group_ == Group::expand &&
+      !(next && (is_expand_token(*next) || next->type == MoveKind::threat)))
+    close_expand(next);
+}
+
+StepResult Engine::apply(const Action& action, StepNo step) {
+  StepResult r;
+  step_ = step;
+  out_ = &r;
+  const auto* m = typeid(action) == typeid(Move) ? static_cast<const Move*>(&action) : nullptr;
+  if (!m) {
+    report(FindingKind::rule, CC_402, {}, std::nullopt, "not an action of Chang Cheng");
+    out_ = nullptr;
+    return r;
+  }
+  if (phase_ == Phase::dead) {
+    out_ = nullptr;
+    return r;
+  }
+  if (phase_ == Phase::seats) {
+    if (m->type == MoveKind::seats)
+      seats(*m);
+    else
+      report(FindingKind::rule, CC_301, {}, std::nullopt,
+             "the seats come first: nothing is played before the players are seated");
+    out_ = nullptr;
+    return r;
+  }
+  if (phase_ == Phase::setup) {
+    if (m->type == MoveKind::side) {
+      setup_sides_.push_back({*m, step});
+    } else if (m->type == MoveKind::reputation || m->type == MoveKind::threat) {
+      setup_tokens_.push_back({*m, step});
+    } else {
+      close_setup();
+    }
+    if (phase_ == Phase::setup || phase_ == Phase::dead) {
+      out_ = nullptr;
+      return r;
+    }
+  }
+  close_groups(m);
+  if (group_ == Group::score) {  // an item of the scoring
+    score_group_.items.push_back({*m, step});
+    out_ = nullptr;
+    return r;
+  }
+  if (group_ == Group::expand) {  // a token of the new side, or a reveal after it
+    (is_expand_token(*m) && expand_reveals_.empty() ? expand_tokens_ : expand_reveals_)
+        .push_back({*m, step});
+    out_ = nullptr;
+    return r;
+  }
+  if (ctx_.open && (ctx_.skipped || ctx_.ignored)) {
+    if (m->type == MoveKind::end) ctx_.open = false;
+    out_ = nullptr;
+    return r;
+  }
+  const bool piece = m->type == MoveKind::wall || m->type == MoveKind::card ||
+                     m->type == MoveKind::double_wall || m->type == MoveKind::tower ||
+                     m->type == MoveKind::pass;
+  if (piece && !ctx_.open && !over_ && m->colour) {
+    // A piece between turns begins its colour's turn (a record states the begin; a program
+    // driving the game need not).
+    Move b;
+    b.type = MoveKind::begin;
+    b.colour = m->colour;
+    b.boards = m->boards;
+    begin(b);
+    if (ctx_.skipped) {
+      out_ = nullptr;
+      return r;
+    }
+  }
+  switch (m->type) {
+    case MoveKind::seats:
+    case MoveKind::side:
+      report(FindingKind::rule, CC_302, {}, std::nullopt, "the set-up is over: play has started");
+      break;
+    case MoveKind::begin:
+      begin(*m);
+      break;
+    case MoveKind::wall:
+    case MoveKind::card:
+    case MoveKind::double_wall:
+    case MoveKind::tower:
+    case MoveKind::pass:
+      placement(*m);
+      break;
+    case MoveKind::neutral:
+      neutral(*m);
+      break;
+    case MoveKind::peek:
+      peek(*m);
+      break;
+    case MoveKind::threat:
+      if (ctx_.open)
+        threat(*m, 0);
+      else
+        end_threat(*m);
+      break;
+    case MoveKind::reputation:
+      report(FindingKind::rule, CC_601, {}, std::nullopt,
+             "a reputation token is laid only in the set-up or with a new side");
+      break;
+    case MoveKind::score:
+      score(*m);
+      break;
+    case MoveKind::reveal:
+    case MoveKind::resolve:
+      report(FindingKind::rule, CC_503, {}, m->colour,
+             "a card is revealed or resolved only in the scoring of its province");
+      break;
+    case MoveKind::expand:
+      expand(*m);
+      break;
+    case MoveKind::end:
+      if (ctx_.open) end_turn();
+      break;
+    case MoveKind::claim:
+      if (m->claim == ClaimKind::bonus && ctx_.open) {
+        ctx_.bonus_claims.push_back({*m, step});
+      } else if (m->claim == ClaimKind::award) {
+        dispute({}, m->colour, "an <award> belongs to the scoring of a province", 0);
+      } else {
+        claim(*m);
+      }
+      break;
+  }
+  out_ = nullptr;
+  return r;
+}
+
+// ---- set-up -----------------------------------------------------------------------------------
+
+void Engine::seats(const Move& m) {
+  const Record& rec = *head_;
+  seats_step_ = step_;
+  seats_ = m.seats;
+  if (rec.boards->origin == "built in")
+    report(FindingKind::info, CC_205, {0, 3}, std::nullopt,
+           modelled_note("board set", rec.boards->name));
+  bool teams = rec.variant == Variant::teams;
+  std::set<Colour> seen;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const Where player{0, static_cast<std::uint8_t>(std::min<std::size_t>(i + 4, 255))};
+    const auto& colours = seats_[i];
+    for (Colour c : colours) {
+      if (!seen.insert(c).second)
+        report(FindingKind::rule, CC_301, player, c,
+               fmt::format("{} is played by two seats; every colour is distinct", name(c)));
+    }
+    if (teams && colours.size() != 2)
+      report(FindingKind::rule, CC_301, player, std::nullopt,
+             fmt::format("in the team variant each player plays two colours (colours=\"… …\"), "
+                         "this one plays {}",
+                         colours.size()));
+    if (!teams && colours.size() != 1)
+      report(FindingKind::rule, CC_301, player, std::nullopt,
+             "a player plays one colour; two colours per player is the team variant "
+             "(<variant name=\"teams\"/>)");
+  }
+  if (seats_.size() < 2 || seats_.size() > 4)
+    report(
+        FindingKind::rule, CC_301, {0, 1}, std::nullopt,
+        fmt::format("Chang Cheng is played by 2 to 4 players, this record has {}", seats_.size()));
+  if (rec.variant != Variant::none && seats_.size() != 2)
+    report(FindingKind::rule, CC_301, {0, 2}, std::nullopt,
+           fmt::format("the {} variant is for two players, this record has {}", name(rec.variant),
+                       seats_.size()));
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    for (Colour c : seats_[i]) {
+      if (seat_of_[ci(c)] < 0) {
+        seat_of_[ci(c)] = static_cast<int>(i);
+        seat_colours_.push_back(c);
+      }
+    }
+  }
+  if (seat_colours_.empty()) {
+    phase_ = Phase::dead;
+    return;
+  }
+  int effective_players = teams ? 2 : static_cast<int>(seats_.size());
+  int expansions = effective_players >= 4 ? 2 : 1;
+  std::vector<EventCard> events;
+  for (const auto& [e, loc] : rec.events)
+    events.push_back(e);
+  table_.emplace(rec.boards, opts_, rec.variant, events, seat_colours_, expansions);
+  phase_ = Phase::setup;
+}
+
+// The sides and tokens of the set-up, judged together once play begins.
+void Engine::close_setup() {
+  if (phase_ != Phase::setup) return;
+  cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  const Where setup{seats_step_, 3};
+  if (setup_sides_.size() != 2)
+    report(FindingKind::rule, CC_302, setup, std::nullopt,
+           fmt::format("two board sides start in play, the set-up lists {}", setup_sides_.size()));
+  for (const Placed& side : setup_sides_) {
+    const auto& def = set.sides[static_cast<std::size_t>(side.move.a)];
+    const Where at{side.step, 0};
+    if (st.side_in_play(side.move.a)) {
+      report(FindingKind::rule, CC_302, at, std::nullopt,
+             fmt::format("side {} is listed twice", def.id));
+      continue;
+    }
+    if (st.board_in_play(def.board)) {
+      report(FindingKind::rule, CC_302, at, std::nullopt,
+             fmt::format("side {} is on board {}, which already has a side in play; the two "
+                         "starting sides come from different boards",
+                         def.id, def.board));
+    }
+    if (!st.sides_in_play().empty())
+      violations(st.check_edges(st.sides_in_play().back(), side.move.a), at, std::nullopt);
+    st.join_side(side.move.a, true);
+  }
+  if (st.sides_in_play().empty()) {
+    phase_ = Phase::dead;
+    return;
+  }
+  tokens(setup_tokens_, setup, CC_303, nullptr);
+  setup_sides_.clear();
+  setup_tokens_.clear();
+  phase_ = Phase::play;
+  snapshot(0, seats_step_, Colour::red, false);
+}
+
+void Engine::snapshot(int n, StepNo at, Colour c, bool pass) {
+  if (!keep_snapshots_) return;
+  TurnSnapshot t;
+  t.turn = n;
+  t.step = at;
+  t.colour = c;
+  t.pass = pass;
+  t.state = std::make_shared<const cc::State>(*table_);
+  snapshots_.push_back(std::move(t));
+}
+
+// Checks the tokens of the set-up or of a new side: one per province/region in play (or of
+// `side` only), values in range; states them on the wall.
+void Engine::tokens(const std::vector<Placed>& tokens, Where where, std::string_view rule,
+                    const int* side) {
+  cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  auto wanted = [&](int place) { return side ? place / 3 == *side : st.side_in_play(place / 3); };
+  std::vector<bool> rep_seen(static_cast<std::size_t>(set.side_count()) * 3);
+  std::vector<bool> thr_seen(rep_seen.size());
+  // Reputations first, then threats, as a record lists them.
+  for (bool reputation : {true, false}) {
+    for (const Placed& t : tokens) {
+      if ((t.move.type == MoveKind::reputation) != reputation) continue;
+      const int place = t.move.a;
+      const Where at{t.step, 0};
+      const Where value_at{t.step, 1};
+      std::string pname = reputation ? set.province_name(place) : set.region_name(place);
+      if (!wanted(place)) {
+        report(FindingKind::rule, rule, at, std::nullopt,
+               side ? fmt::format("{} is not on the new side {}", pname, set.sides[*side].id)
+                    : fmt::format("{} is not in play; the set-up puts tokens on the two starting "
+                                  "sides only",
+                                  pname));
+        continue;
+      }
+      auto& seen = reputation ? rep_seen : thr_seen;
+      if (seen[static_cast<std::size_t>(place)]) {
+        report(
+            FindingKind::rule, rule, at, std::nullopt,
+            fmt::format("{} gets a second {} token; one lies on each {}", pname,
+                        reputation ? "reputation" : "threat", reputation ? "province" : "region"));
+        continue;
+      }
+      seen[static_cast<std::size_t>(place)] = true;
+      if (reputation) {
+        violations(st.set_reputation(place, t.move.value.value_or(0), !side), value_at,
+                   std::nullopt);
+        continue;
+      }
+      if (threat_step_.size() <= static_cast<std::size_t>(place))
+        threat_step_.resize(static_cast<std::size_t>(place) + 1);
+      threat_step_[static_cast<std::size_t>(place)] = t.step;
+      if (t.move.value) violations(st.state_threat(place, *t.move.value), value_at, std::nullopt);
+    }
+  }
+  std::vector<int> sides = side ? std::vector<int>{*side} : st.sides_in_play();
+  for (int s : sides) {
+    for (int k = 0; k < 3; ++k) {
+      if (!rep_seen[static_cast<std::size_t>(s * 3 + k)])
+        report(FindingKind::rule, rule, where, std::nullopt,
+               fmt::format("{} has no reputation token", set.province_name(s * 3 + k)));
+      if (!thr_seen[static_cast<std::size_t>(s * 3 + k)])
+        report(FindingKind::rule, rule, where, std::nullopt,
+               fmt::format("{} has no threat token", set.region_name(s * 3 + k)));
+    }
+  }
+}
+
+// ---- turns ------------------------------------------------------------------------------------
+
+const std::vector<Colour>& Engine::colours_of_seat(int seat) const {
+  return seats_[static_cast<std::size_t>(seat)];
+}
+
+std::string Engine::seat_label(int seat) const {
+  std::string colours;
+  for (Colour c : colours_of_seat(seat))
+    colours += fmt::format("{}{}", colours.empty() ? "" : "/", name(c));
+  return colours;
+}
+
+void Engine::begin(const Move& m) {
+  const Colour colour = m.colour.value_or(Colour::red);
+  ++turns_;
+  const int n = turns_;
+  if (over_) {
+    // Nothing may follow the end of the game: said once, at the first turn after it.
+    ctx_ = TurnContext{};
+    ctx_.open = true;
+    ctx_.ignored = true;
+    if (after_end_reported_) return;
+    after_end_reported_ = true;
+    const int more = static_cast<int>(head_->turns.size()) - n + 1;
+    const int shown = std::max(more, 1);
+    report(FindingKind::rule, CC_703, {}, colour,
+           fmt::format(
+               "the game ended on turn {} ({}); nothing may be recorded after it, but {} "
+               "more turn{} follow{}",
+               end_turn_,
+               reason_ == EndReason::passes ? "a full round of passes" : "the wall is complete",
+               shown, shown == 1 ? "" : "s", shown == 1 ? "s" : ""));
+    return;
+  }
+  TurnContext& ctx = ctx_;
+  ctx.n = n;
+  ctx.colour = colour;
+  ctx.begin = step_;
+  ctx.acts.clear();
+  ctx.neutral.reset();
+  ctx.shape_broken = false;
+  ctx.peekable.clear();
+  ctx.pending.clear();
+  ctx.bonus.fill(0);
+  ctx.bonus_claims.clear();
+  ctx.expand_awaited = ctx.expand_late = false;
+  ctx.deferred_expand.reset();
+  ctx.deferred_tokens.clear();
+  ctx.taint = 0;
+  ctx.neutral_to_judge = false;
+  ctx.skipped = ctx.ignored = false;
+  ctx.open = true;
+  turns_replayed_ = n;
+  turn_start_.reset();
+
+  // Whose turn: seat order, resynchronised on the colour actually played.
+  int seat = expected_seat_;
+  const auto& expected = colours_of_seat(seat);
+  const int seats = static_cast<int>(seats_.size());
+  if (std::find(expected.begin(), expected.end(), colour) == expected.end()) {
+    int owner = seat_of_[ci(colour)];
+    std::string_view rule = n == 1 ? CC_304 : CC_401;
+    std::string who = owner < 0 ? fmt::format("{} is not playing", name(colour))
+                                : fmt::format("{} played out of turn", name(colour));
+    report(FindingKind::rule, rule, {0, 1}, colour,
+           n == 1 ? fmt::format("the first turn belongs to the first seat ({}); {}",
+                                seat_label(seat), who)
+                  : fmt::format("turn {} belongs to {} (seat order); {}", n, seat_label(seat), who),
+           order_taint_);
+    order_taint_ = step_;
+    if (owner < 0) {
+      expected_seat_ = (seat + 1) % seats;
+      ctx.skipped = true;
+      snapshot(n, step_, colour, false);
+      return;
+    }
+    seat = owner;
+  }
+  expected_seat_ = (seat + 1) % seats;
+}
+
+void Engine::end_turn() {
+  cc::State& st = *table_;
+  TurnContext& ctx = ctx_;
+  const int n = ctx.n;
+  const Colour colour = ctx.colour;
+  flush_pending();
+  if (ctx.neutral_to_judge) judge_neutral();
+
+  // The turn as a whole.
+  if (ctx.acts.empty()) {
+    report(FindingKind::rule, n == 1 ? CC_403 : CC_402, {ctx.begin, 0}, colour,
+           n == 1 ? std::string("the first turn places exactly one single wall; this one "
+                                "records no action")
+                  : std::string("the turn records no action; a turn without one is written "
+                                "<pass/>"));
+  } else if (!ctx.shape_broken && n > 1 && ctx.acts.size() == 1 && turn_start_) {
+    // CC-404, on the wall as it was when the turn began.
+    const cc::State& start = *turn_start_;
+    std::optional<std::string> complete_example, partial_example;
+    StepNo board_taint = 0;
+    for (Colour c : colours_of_seat(seat_of_[ci(colour)])) {
+      if (!complete_example) complete_example = start.complete_action_example(c);
+      if (!partial_example) partial_example = start.partial_action_example(c);
+      if (start.colour(c).supply_taint) board_taint = start.colour(c).supply_taint;
+      if (start.colour(c).card_taint && !board_taint) board_taint = start.colour(c).card_taint;
+    }
+    for (SpaceId s : start.line())
+      if (start.piece(s).taint && !board_taint) board_taint = start.piece(s).taint;
+    const Placed& first = ctx.acts[0];
+    const Act act = act_of(first.move.type);
+    if (act == Act::pass && (partial_example || complete_example)) {
+      report(FindingKind::rule, CC_404, {first.step, 0}, colour,
+             complete_example ? fmt::format("{} passed, but a complete action was possible: {}",
+                                            name(colour), *complete_example)
+                              : fmt::format("{} passed, but part of an action was possible: {}",
+                                            name(colour), *partial_example),
+             board_taint);
+    } else if (act != Act::pass && complete_example) {
+      report(FindingKind::rule, CC_404, {first.step, 0}, colour,
+             fmt::format("{} performed only part of an action ({}), but a complete action "
+                         "was possible: {}",
+                         name(colour), act_name(act), *complete_example),
+             board_taint);
+    }
+  }
+  turn_start_.reset();
+
+  // Expansion due this turn, or earlier and not made.
+  if (ctx.deferred_expand) {
+    Placed e = *ctx.deferred_expand;
+    std::vector<Placed> tokens = std::move(ctx.deferred_tokens);
+    ctx.deferred_expand.reset();
+    apply_expand(e, tokens);
+  }
+  if (st.expansions_pending() > 0 && !expansion_reported_) {
+    report(FindingKind::rule, CC_601, {ctx.begin, 0}, colour,
+           fmt::format("the third emperor card made an expansion due, but no <expand> joins a "
+                       "new side ({})",
+                       opts_.expansion_timing == ExpansionTiming::immediate
+                           ? "right after the scoring: expansion-timing=immediate"
+                           : "as the turn's last element: expansion-timing=end-of-turn"));
+    expansion_reported_ = true;
+    layout_turn_ = n;
+    st.taint_layout(ctx.begin);
+  }
+
+  // Bonus claims against the double-wall bonus of the whole turn.
+  std::array<int, kAllColours> claimed_count{};
+  for (const Placed& b : ctx.bonus_claims) {
+    const Colour bc = b.move.colour.value_or(Colour::red);
+    const int c = ci(bc);
+    const int value = b.move.value.value_or(0);
+    if (++claimed_count[c] > 1) {
+      dispute({b.step, 0}, bc, fmt::format("a second <bonus> for {} in this turn", name(bc)),
+              ctx.taint);
+      continue;
+    }
+    if (value != ctx.bonus[c]) {
+      dispute({b.step, 0}, bc,
+              fmt::format("claimed double-wall bonus {} for {}, recomputed {}{}", value, name(bc),
+                          ctx.bonus[c],
+                          ctx.bonus[c]
+                              ? " (1 per province and per region its two spaces border)"
+                              : fmt::format(" ({} placed no double wall this turn)", name(bc))),
+              ctx.taint);
+    }
+  }
+
+  // Passes and the end of the game.
+  bool passed = ctx.acts.size() == 1 && ctx.acts[0].move.type == MoveKind::pass;
+  consecutive_passes_ = passed ? consecutive_passes_ + 1 : 0;
+  int round = head_->variant == Variant::teams ? 2 : static_cast<int>(seats_.size());
+  if (st.empty_spaces() == 0 && st.expansions_pending() == 0) {
+    end_game(EndReason::wall_complete);
+  } else if (consecutive_passes_ >= round && st.empty_spaces() > 0) {
+    end_game(EndReason::passes);
+    report(FindingKind::info, CC_702, {ctx.begin, 0}, std::nullopt,
+           fmt::format("the game ended after a full round of passes with {} empty space{} "
+                       "left; unfinished provinces score nothing",
+                       st.empty_spaces(), st.empty_spaces() == 1 ? "" : "s"));
+  }
+  ctx.open = false;
+  snapshot(n, ctx.begin, colour, passed);
+}
+
+void Engine::end_game(EndReason reason) {
+  over_ = true;
+  reason_ = reason;
+  end_turn_ = ctx_.n;
+}
+
+void Engine::placement(const Move& s) {
+  if (!ctx_.open) {
+    report(FindingKind::rule, CC_402, {}, s.colour, "a piece is placed only within a turn");
+    return;
+  }
+  cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  TurnContext& ctx = ctx_;
+  flush_pending();
+  if (ctx.expand_awaited) ctx.expand_late = true;
+  Act act = act_of(s.type);
+  int n = ctx.n;
+  Colour c = ctx.colour;
+  const std::size_t findings_before = out_->findings.size();
+  auto broke_rule = [&] {
+    for (std::size_t i = findings_before; i < out_->findings.size(); ++i)
+      if (out_->findings[i].kind == FindingKind::rule) return true;
+    return false;
+  };
+
+  if (ctx.acts.empty() && n > 1 && (act == Act::wall || act == Act::card || act == Act::pass))
+    turn_start_ = st;  // for CC-404, should this piece (or pass) stay alone
+
+  // Where the piece stands in the action.
+  if (ctx.neutral && act != Act::pass) {
+    report(FindingKind::rule, CC_1101, {}, c,
+           fmt::format("{} is placed after the neutral wall; the neutral wall comes after the "
+                       "action",
+                       act_name(act)));
+    ctx.shape_broken = true;
+  } else if (n == 1) {
+    if (act != Act::wall || !ctx.acts.empty()) {
+      report(FindingKind::rule, CC_403, {}, c,
+             fmt::format("the first turn places exactly one single wall and nothing else, not "
+                         "{}{}",
+                         ctx.acts.empty() ? "" : "also ", act_name(act)));
+      ctx.shape_broken = true;
+    }
+  } else if (!ctx.acts.empty()) {
+    const Placed& prev_placed = ctx.acts.back();
+    const Move& prev_step = prev_placed.move;
+    Act prev = act_of(prev_step.type);
+    bool two = ctx.acts.size() == 1;
+    std::string shape_error;
+    std::string_view rule = CC_402;
+    if (act == Act::pass || prev == Act::pass) {
+      shape_error = "a pass cannot be combined with anything else in the turn";
+    } else if (!two) {
+      shape_error =
+          fmt::format("{} is a third piece: an action places two pieces at most", act_name(act));
+    } else if (prev == Act::wall && act == Act::wall) {
+      if (set.province_of(prev_step.a) == set.province_of(s.a)) {
+        rule = CC_411;
+        shape_error = fmt::format(
+            "both walls go to {}; the two walls of \"two walls\" go to "
+            "two different provinces",
+            set.province_name(set.province_of(s.a)));
+      }
+    } else if (prev == Act::card && act == Act::card) {
+      if (prev_step.a == s.a) {
+        rule = CC_411;
+        shape_error = fmt::format(
+            "both cards go to {}; the two cards of \"two cards\" go to "
+            "two different provinces",
+            set.province_name(s.a));
+      }
+    } else if (prev == Act::card && act == Act::wall) {
+      if (set.province_of(s.a) != prev_step.a) {
+        rule = CC_412;
+        shape_error = fmt::format(
+            "the wall goes to {}, but the card went to {}; in \"card and "
+            "wall\" the wall goes to the card's province",
+            set.province_name(set.province_of(s.a)), set.province_name(prev_step.a));
+      }
+    } else if (prev == Act::wall && act == Act::card) {
+      rule = CC_412;
+      shape_error = "the card comes after the wall; in \"card and wall\" the card comes first";
+    } else {
+      shape_error =
+          fmt::format("{} after {} is not one of the five actions", act_name(act), act_name(prev));
+    }
+    if (!shape_error.empty()) {
+      report(FindingKind::rule, rule, {}, c, shape_error, ctx.taint).involves = places_of(s);
+      if (rule == CC_402) ctx.shape_broken = true;
+    }
+  }
+  ctx.acts.push_back({s, step_});
+  if (act == Act::pass) return;
+
+  // The piece itself.
+  Violations v;
+  int bonus = 0;
+  switch (act) {
+    case Act::wall:
+      v = st.place_wall(c, s.a, n, step_);
+      break;
+    case Act::tower:
+      v = st.place_tower(c, s.a, n, step_);
+      break;
+    case Act::double_wall:
+      v = st.place_double(c, s.a, s.b, n, step_, bonus);
+      break;
+    case Act::card:
+      v = st.place_card(c, s.a, s.card, n, step_);
+      break;
+    case Act::pass:
+      break;
+  }
+  for (auto& violation : v)
+    report(FindingKind::rule, violation.rule, {0, 1}, c, violation.message, violation.follows)
+        .involves = places_of(s);
+  if (broke_rule()) {
+    note_error({});
+    auto placed = [&](SpaceId space) {
+      const Piece& p = st.piece(space);
+      return st.in_play(space) && p.intact() && p.colour == c && p.turn == n;
+    };
+    if (act != Act::card) {
+      if (!placed(s.a)) st.reject_piece(step_);
+      if (act == Act::double_wall && !placed(s.b)) st.reject_piece(step_);
+    }
+  }
+  if (bonus) {
+    ctx.bonus[ci(c)] += bonus;
+    ScoringStep step;
+    step.kind = ScoringStep::Kind::bonus;
+    step.turn = n;
+    step.step = step_;
+    step.colour = c;
+    step.a = s.a;
+    step.b = s.b;
+    step.points[ci(c)] = bonus;
+    push_step(std::move(step));
+  }
+  // Scouting: a wall, double wall or tower lets its owner look opposite the spaces covered.
+  ctx.peekable.clear();
+  if (act != Act::card) {
+    ctx.peekable.push_back(set.region_of(s.a));
+    if (act == Act::double_wall) ctx.peekable.push_back(set.region_of(s.b));
+  }
+  if (act != Act::card) st.completed_by(s.a, act == Act::double_wall ? s.b : kNone, ctx.pending);
+}
+
+void Engine::neutral(const Move& s) {
+  if (!ctx_.open) {
+    report(FindingKind::rule, CC_1101, {}, s.colour, "a neutral wall is placed only within a turn");
+    return;
+  }
+  cc::State& st = *table_;
+  TurnContext& ctx = ctx_;
+  int n = ctx.n;
+  flush_pending();
+  if (ctx.expand_awaited) ctx.expand_late = true;
+  const std::size_t findings_before = out_->findings.size();
+  if (head_->variant != Variant::neutral_walls) {
+    report(FindingKind::rule, CC_1101, {}, ctx.colour,
+           "neutral walls are used only in the neutral-walls variant "
+           "(<variant name=\"neutral-walls\"/>)");
+  } else if (n == 1) {
+    report(FindingKind::rule, CC_403, {}, ctx.colour,
+           "the first turn places exactly one single wall: no neutral wall either");
+  } else if (ctx.neutral) {
+    report(FindingKind::rule, CC_1101, {}, ctx.colour,
+           fmt::format("a second neutral wall in one turn (the first on {}); at most one per turn",
+                       head_->boards->space_name(ctx.neutral->move.a)));
+  } else {
+    // Where it may go depends on the whole action: judged at the end of the turn.
+    ctx.neutral_to_judge = true;
+  }
+  ctx.neutral = Placed{s, step_};
+  auto v = st.place_neutral(s.a, n, step_);
+  for (const auto& violation : v)
+    report(FindingKind::rule, violation.rule, {0, 1}, ctx.colour, violation.message,
+           violation.follows)
+        .involves = places_of(s);
+  for (std::size_t i = findings_before; i < out_->findings.size(); ++i)
+    if (out_->findings[i].kind == FindingKind::rule) {
+      note_error({});
+      break;
+    }
+  ctx.peekable.clear();
+  st.completed_by(s.a, kNone, ctx.pending);
+}
+
+// CC-1102: the neutral wall's place, by the action of the whole turn (a piece placed after the
+// neutral wall is CC-1101's business, not this rule's).
+void Engine::judge_neutral() {
+  const BoardSet& set = *head_->boards;
+  TurnContext& ctx = ctx_;
+  const Placed& placed = *ctx.neutral;
+  const Move& s = placed.move;
+  ProvinceId target = set.province_of(s.a);
+  if (ctx.acts.empty() || (ctx.acts.size() == 1 && ctx.acts[0].move.type == MoveKind::pass)) {
+    report(FindingKind::rule, CC_1101, {placed.step, 0}, ctx.colour,
+           "a neutral wall is placed after the player's action, and this turn has none");
+    return;
+  }
+  if (ctx.shape_broken) return;
+  std::vector<ProvinceId> allowed, forbidden;
+  std::string why;
+  auto prov_of_act = [&](const Placed& a) {
+    return a.move.type == MoveKind::card ? a.move.a : set.province_of(a.move.a);
+  };
+  const auto& acts = ctx.acts;
+  auto kind = [&](std::size_t i) { return act_of(acts[i].move.type); };
+  bool card_and_wall = acts.size() == 2 && kind(0) == Act::card && kind(1) == Act::wall;
+  if (acts.size() == 2 && !card_and_wall) {
+    allowed = {prov_of_act(acts[0]), prov_of_act(acts[1])};
+    why = "after two walls or two cards it goes on one of those two provinces";
+  } else if (card_and_wall || (acts.size() == 1 && kind(0) == Act::card)) {
+    ProvinceId p = acts[0].move.a;
+    bool same = opts_.neutral_after_card_and_wall == NeutralAfterOption::same_province;
+    if (same) {
+      allowed = {p};
+      why = acts.size() == 1
+                ? "after a lone card it goes on that card's province (as after two cards, "
+                  "or card and wall with neutral-after-card-and-wall=same-province)"
+                : "after card and wall on a province it goes on that province "
+                  "(neutral-after-card-and-wall=same-province)";
+    } else if (acts.size() == 2) {
+      forbidden = {p};
+      why =
+          "after card and wall on a province it goes on any other province "
+          "(neutral-after-card-and-wall=other-province)";
+    }
+    // A lone card under other-province: its own province (as after two cards) or any other (as
+    // after card and wall) -- every province is allowed.
+  } else if (acts.size() == 1 && kind(0) == Act::wall) {
+    allowed = {prov_of_act(acts[0])};
+    why = "after a lone wall (part of \"two walls\") it goes on that wall's province";
+  } else if (acts.size() == 1 && kind(0) == Act::double_wall) {
+    forbidden = {set.province_of(acts[0].move.a), set.province_of(acts[0].move.b)};
+    why = "after the double wall it goes on a province the double wall does not touch";
+  } else if (acts.size() == 1 && kind(0) == Act::tower) {
+    forbidden = {set.province_of(acts[0].move.a)};
+    why = "after the tower it goes on a province other than the tower's";
+  }
+  bool ok = true;
+  if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), target) == allowed.end())
+    ok = false;
+  if (std::find(forbidden.begin(), forbidden.end(), target) != forbidden.end()) ok = false;
+  if (!ok)
+    report(FindingKind::rule, CC_1102, {placed.step, 1}, ctx.colour,
+           fmt::format("the neutral wall on {} ({}) is misplaced: {}", set.space_name(s.a),
+                       set.province_name(target), why),
+           ctx.taint)
+        .involves = places_of(s);
+}
+
+void Engine::peek(const Move& s) {
+  const BoardSet& set = *head_->boards;
+  const TurnContext& ctx = ctx_;
+  if (ctx.open && std::find(ctx.peekable.begin(), ctx.peekable.end(), s.a) != ctx.peekable.end())
+    return;
+  std::string why;
+  if (!ctx.open || ctx.peekable.empty()) {
+    why = ctx.open && ctx.neutral ? "no peek follows a neutral wall"
+                                  : "a peek follows the player's own wall, double wall or tower";
+  } else {
+    std::string list;
+    for (RegionId r : ctx.peekable)
+      list += fmt::format("{}{}", list.empty() ? "" : " or ", set.region_name(r));
+    why = fmt::format("the piece just placed lets its owner look at {} only", list);
+  }
+  report(FindingKind::rule, CC_408, {0, 1}, ctx.colour,
+         fmt::format("peek at {}: {}", set.region_name(s.a), why))
+      .involves = {set.region_name(s.a)};
+}
+
+void Engine::threat(const Move& s, StepNo at) {
+  cc::State& st = *table_;
+  if (!st.region(s.a).in_play) {
+    report(FindingKind::rule, CC_1202, {at, 0}, std::nullopt,
+           fmt::format("{} is not in play; only a token in play can be revealed",
+                       head_->boards->region_name(s.a)));
+    return;
+  }
+  if (s.value) violations(st.state_threat(s.a, *s.value), {at, 1}, std::nullopt);
+}
+
+// ---- scoring ----------------------------------------------------------------------------------
+
+void Engine::score(const Move& s) {
+  if (!ctx_.open) {
+    report(FindingKind::rule, CC_501, {}, s.colour, "a province is scored only within a turn");
+    return;
+  }
+  cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  TurnContext& ctx = ctx_;
+  ProvinceId p = s.a;
+  score_group_ = ScoreGroup{};
+  score_group_.score = {s, step_};
+  group_ = Group::score;
+  auto it = std::find(ctx.pending.begin(), ctx.pending.end(), p);
+  if (it == ctx.pending.end()) {
+    score_group_.dead = true;
+    std::string pname = set.province_name(p);
+    if (st.province(p).scored) {
+      report(FindingKind::rule, CC_504, {}, ctx.colour,
+             fmt::format("{} was already scored; a province is scored once", pname),
+             st.province(p).taint);
+    } else {
+      const Finding& f = report(
+          FindingKind::rule, CC_501, {}, ctx.colour,
+          st.province(p).in_play
+              ? fmt::format("{} is not complete ({} empty space{}); only a complete province "
+                            "is scored",
+                            pname, st.province(p).empty, st.province(p).empty == 1 ? "" : "s")
+              : fmt::format("{} is not in play", pname),
+          ctx.taint);
+      // The scoring the record makes here did not happen because of an earlier error: the
+      // scores of the colours it would have paid read that error.
+      if (f.cause && st.province(p).in_play)
+        for (SpaceId space : st.spaces_of(p))
+          if (st.piece(space).intact() && st.piece(space).colour != Colour::neutral)
+            st.add_points(st.piece(space).colour, 0, f.cause);
+    }
+    return;
+  }
+  // Earlier completions may be scored without a <score> (nothing to choose); whether one of
+  // them has its own <score> right after this one (the wrong order) is known then.
+  score_group_.earlier.assign(ctx.pending.begin(), it);
+}
+
+void Engine::close_score(const Move* next) {
+  group_ = Group::none;
+  if (score_group_.dead) return;
+  TurnContext& ctx = ctx_;
+  const BoardSet& set = *head_->boards;
+  const ProvinceId p = score_group_.score.move.a;
+  if (!score_group_.earlier.empty()) {
+    const auto& earlier = score_group_.earlier;
+    if (next && next->type == MoveKind::score &&
+        std::find(earlier.begin(), earlier.end(), next->a) != earlier.end()) {
+      report(FindingKind::rule, CC_502, {score_group_.score.step, 0}, ctx.colour,
+             fmt::format("{} is scored before {}; provinces completed together are scored "
+                         "left to right",
+                         set.province_name(p), set.province_name(next->a)));
+    } else {
+      for (ProvinceId e : earlier) {
+        ctx.pending.erase(std::find(ctx.pending.begin(), ctx.pending.end(), e));
+        score_now(e, nullptr);
+      }
+    }
+  }
+  auto it = std::find(ctx.pending.begin(), ctx.pending.end(), p);
+  if (it != ctx.pending.end()) ctx.pending.erase(it);
+  score_now(p, &score_group_);
+}
+
+void Engine::flush_pending() {
+  close_groups(nullptr);
+  while (!ctx_.pending.empty()) {
+    ProvinceId p = ctx_.pending.front();
+    ctx_.pending.erase(ctx_.pending.begin());
+    score_now(p, nullptr);
+  }
+}
+
+void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
+  cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  TurnContext& ctx = ctx_;
+  std::vector<Reveal> reveals;
+  std::vector<Resolution> choices;
+  std::vector<const Placed*> reveal_items, choice_items, awards;
+  bool resolved_seen = false;
+  if (group) {
+    for (const Placed& item : group->items) {
+      const Move& m = item.move;
+      const Colour colour = m.colour.value_or(Colour::red);
+      switch (m.type) {
+        case MoveKind::reveal:
+          if (resolved_seen)
+            report(FindingKind::rule, CC_503, {item.step, 0}, colour,
+                   "a <reveal> after a <resolve>: all cards are revealed before any is "
+                   "resolved");
+          reveals.push_back({colour, *m.card});
+          reveal_items.push_back(&item);
+          break;
+        case MoveKind::resolve: {
+          resolved_seen = true;
+          Resolution r;
+          r.colour = colour;
+          r.card = *m.card;
+          r.effect = m.effect;
+          if (m.card == CardKind::mandarin) {
+            r.space = m.a;
+            r.with = m.b;
+          } else if (m.effect == Effect::destroy) {
+            r.space = m.a;
+          } else if (m.effect == Effect::remove_threat) {
+            r.region = m.b;
+          }
+          r.cancels = m.cancels;
+          r.of = m.of;
+          r.line = item.step;
+          choices.push_back(r);
+          choice_items.push_back(&item);
+          break;
+        }
+        default:
+          awards.push_back(&item);
+          break;
+      }
+    }
+  }
+  const Where where = group              ? Where{group->score.step, 0}
+                      : ctx.acts.empty() ? Where{ctx.begin, 0}
+                                         : Where{ctx.acts.back().step, 0};
+  Violations v;
+  ProvinceScore ps = st.score_province(p, reveals, choices, target(where), v);
+  for (const auto& violation : v) {
+    Where at = where;
+    // Reveal problems point at their reveal, choice problems at their resolution.
+    if (violation.ref >= 0) {
+      bool about_reveal = violation.rule == CC_1201;
+      const auto& items = about_reveal ? reveal_items : choice_items;
+      if (static_cast<std::size_t>(violation.ref) < items.size())
+        at = {items[static_cast<std::size_t>(violation.ref)]->step,
+              static_cast<std::uint8_t>(about_reveal ? 0 : 1)};
+    }
+    std::string message = violation.message;
+    if (!group && violation.rule != CC_1201)
+      message +=
+          fmt::format(" (no <score province=\"{}\"> gives the choices)", set.province_name(p));
+    report(FindingKind::rule, violation.rule, at, ctx.colour, message, violation.follows);
+    note_error(at);
+  }
+  ScoringStep step;
+  step.kind = ScoringStep::Kind::province;
+  step.turn = ctx.n;
+  step.step = target(where);
+  for (Colour c : ps.scorers)
+    step.points[ci(c)] = ps.value;
+  // Award claims: exactly the colours that score, with the value.
+  std::array<int, kAllColours> seen{};
+  for (const Placed* a : awards) {
+    const Colour ac = a->move.colour.value_or(Colour::red);
+    const int points = a->move.value.value_or(0);
+    const Where at{a->step, 0};
+    step.claimed.emplace_back(ac, points);
+    int c = ci(ac);
+    if (++seen[c] > 1) {
+      dispute(at, ac,
+              fmt::format("a second <award> for {} in the scoring of {}", name(ac),
+                          set.province_name(p)),
+              ps.taint);
+      continue;
+    }
+    if (seat_of_[c] < 0) {
+      dispute(at, ac,
+              fmt::format("claimed {} points for {}, which is not playing", points, name(ac)),
+              ps.taint);
+      continue;
+    }
+    if (points != step.points[c]) {
+      std::string because = explain_province(ps);
+      dispute(at, ac,
+              step.points[c] == 0
+                  ? fmt::format("claimed {} points for {} in {}, recomputed 0: {} does not "
+                                "score there; {}",
+                                points, name(ac), set.province_name(p), name(ac), because)
+                  : fmt::format("claimed {} points for {} in {}, recomputed {}: {}", points,
+                                name(ac), set.province_name(p), step.points[c], because),
+              ps.taint);
+    }
+  }
+  if (!awards.empty()) {
+    for (Colour c : ps.scorers) {
+      if (!seen[ci(c)])
+        dispute(where, c,
+                fmt::format("no <award> for {}, who scores {} in {}: {}", name(c), ps.value,
+                            set.province_name(p), explain_province(ps)),
+                ps.taint);
+    }
+  }
+  step.province = std::move(ps);
+  push_step(std::move(step));
+
+  // The emperor card, and perhaps an expansion.
+  if (st.place_emperor_card()) {
+    if (opts_.expansion_timing == ExpansionTiming::immediate) ctx.expand_awaited = true;
+  }
+}
+
+// ---- expansion --------------------------------------------------------------------------------
+
+void Engine::expand(const Move& m) {
+  if (!ctx_.open) {
+    report(FindingKind::rule, CC_603, {}, std::nullopt, "a new side joins only within a turn");
+    return;
+  }
+  flush_pending();
+  expand_group_ = {m, step_};
+  expand_tokens_.clear();
+  group_ = Group::expand;
+}
+
+void Engine::close_expand(const Move* next) {
+  group_ = Group::none;
+  std::vector<Placed> tokens = std::move(expand_tokens_);
+  std::vector<Placed> reveals = std::move(expand_reveals_);
+  expand_tokens_.clear();
+  expand_reveals_.clear();
+  // The turn's last element: only threat reveals may follow it before its end.
+  judge_expand(expand_group_, std::move(tokens), next && next->type == MoveKind::end);
+  for (const Placed& r : reveals)  // the reveals that waited, in order
+    threat(r.move, r.step);
+}
+
+void Engine::judge_expand(const Placed& e, std::vector<Placed> tokens, bool last) {
+  cc::State& st = *table_;
+  TurnContext& ctx = ctx_;
+  const Where at{e.step, 0};
+  bool immediate = opts_.expansion_timing == ExpansionTiming::immediate;
+  bool pending = st.expansions_pending() > 0;
+  if (pending && !immediate && !last) {
+    report(FindingKind::rule, CC_603, at, ctx.colour,
+           "with expansion-timing=end-of-turn the new side is joined after the action, as "
+           "the turn's last element; it is usable from the next turn");
+    note_error(at);
+    if (!ctx.deferred_expand) {
+      ctx.deferred_expand = e;
+      ctx.deferred_tokens = std::move(tokens);
+      return;
+    }
+  } else if (pending && immediate &&
+             (ctx.expand_late || (!ctx.expand_awaited && !expansion_reported_))) {
+    report(FindingKind::rule, CC_603, at, ctx.colour,
+           "with expansion-timing=immediate the new side is joined right after the scoring "
+           "that placed the third emperor card, before the rest of the action");
+    note_error(at);
+  } else if (pending && expansion_reported_) {
+    report(FindingKind::rule, CC_603, at, ctx.colour,
+           fmt::format("this expansion was due earlier (turn {} made none)", layout_turn_),
+           st.layout_taint());
+  }
+  apply_expand(e, tokens);
+}
+
+void Engine::apply_expand(const Placed& e, const std::vector<Placed>& tokens) {
+  cc::State& st = *table_;
+  TurnContext& ctx = ctx_;
+  const Where at{e.step, 0};
+  bool was_pending = st.expansions_pending() > 0;
+  auto v = st.expand(e.move.a, e.move.right, 0);
+  violations(v, at, ctx.colour);
+  if (!v.empty()) note_error(at);
+  if (st.side_in_play(e.move.a)) {
+    int side = e.move.a;
+    this->tokens(tokens, at, CC_601, &side);
+  }
+  ctx.expand_awaited = false;
+  ctx.expand_late = false;
+  if (was_pending && st.expansions_pending() == 0) expansion_reported_ = false;
+}
+
+// ---- the end ----------------------------------------------------------------------------------
+
+void Engine::end_threat(const Move& m) {
+  cc::State& st = *table_;
+  phase_ = Phase::end;
+  if (!st.region(m.a).in_play) {
+    report(FindingKind::rule, CC_1202, {}, std::nullopt,
+           fmt::format("{} is not in play; only a token in play can be revealed",
+                       head_->boards->region_name(m.a)));
+    return;
+  }
+  if (m.value) violations(st.state_threat(m.a, *m.value), {0, 1}, std::nullopt);
+}
+
+// The end of the game, once: the threats never stated, the Mongol attack, the events.
+void Engine::conclude_game() {
+  if (concluded_ || !table_) return;
+  concluded_ = true;
+  if (!over_) {
+    report_unfinished();
+    return;
+  }
+  cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  for (int side : st.sides_in_play()) {
+    for (int k = 0; k < 3; ++k) {
+      RegionId r = side * 3 + k;
+      if (st.region(r).removed || st.region(r).value) continue;
+      unknown_threats_.push_back(r);
+      const StepNo laid =
+          static_cast<std::size_t>(r) < threat_step_.size() ? threat_step_[r] : StepNo{0};
+      report(FindingKind::rule, CC_1202, {laid ? laid : kEndOfRecord, 0}, std::nullopt,
+             fmt::format("the threat token of {} is still in play at the end but its value is "
+                         "never stated; the final scores cannot be known (they are shown without "
+                         "its loss)",
+                         set.region_name(r)));
+    }
+  }
+  for (auto& loss : st.mongol_attack()) {
+    // A loss of unknown size leaves the losers' scores as the unstated token made them.
+    if (!loss.value_known) {
+      const StepNo laid = static_cast<std::size_t>(loss.region) < threat_step_.size()
+                              ? threat_step_[loss.region]
+                              : StepNo{0};
+      for (Colour c : loss.losers)
+        st.add_points(c, 0, laid);
+    }
+    ScoringStep step;
+    step.kind = ScoringStep::Kind::mongol;
+    if (loss.value_known)
+      for (Colour c : loss.losers)
+        step.points[ci(c)] = loss.token;
+    step.loss = std::move(loss);
+    push_step(std::move(step));
+  }
+  for (auto& ev : st.score_events()) {
+    if (ev.card == EventCard::observation) continue;
+    ScoringStep step;
+    step.kind = ScoringStep::Kind::event;
+    step.points = ev.points;
+    step.event = std::move(ev);
+    push_step(std::move(step));
+  }
+}
+
+// CC-701, where the record ends before the game does and has turns or an end.
+void Engine::report_unfinished() {
+  if (over_ || (turns_ == 0 && !head_->end.present)) return;
+  const cc::State& st = *table_;
+  report(FindingKind::info, CC_701, {kEndOfRecord, 0}, std::nullopt,
+         fmt::format("the record ends before the game does ({} empty space{} left); claims are "
+                     "compared with the scores reached",
+                     st.empty_spaces(), st.empty_spaces() == 1 ? "" : "s"));
+}
+
+// The error that first changed what a claim of `c` reads: `c`'s score, or the end of the game
+// itself when pieces the rules kept off the wall would have completed it; 0 when none.
+StepNo Engine::score_taint(Colour c) const {
+  const cc::State& st = *table_;
+  StepNo t = st.colour(c).score_taint;
+  if (!over_ && st.fill_taint() && st.rejected_pieces() >= st.empty_spaces())
+    t = t ? std::min(t, st.fill_taint()) : st.fill_taint();
+  return t;
+}
+
+void Engine::claim(const Move& m) {
+  if (ctx_.open) {
+    // A claim inside a turn other than a bonus or award: read as the end's.
+  }
+  phase_ = Phase::end;
+  any_claim_ = true;
+  conclude_game();
+  const cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  const Colour colour = m.colour.value_or(Colour::red);
+  const int c = ci(colour);
+  const int points = m.value.value_or(0);
+  switch (m.claim) {
+    case ClaimKind::loss: {
+      any_loss_claim_ = true;
+      const std::pair<RegionId, int> key{m.a, c};
+      if (std::find(losses_claimed_.begin(), losses_claimed_.end(), key) != losses_claimed_.end()) {
+        dispute({}, colour,
+                fmt::format("a second <loss> for {} in {}", name(colour), set.region_name(m.a)), 0);
+        return;
+      }
+      losses_claimed_.push_back(key);
+      int recomputed = 0;
+      for (const auto& step : *steps_)
+        if (step.kind == ScoringStep::Kind::mongol && step.loss->value_known &&
+            step.loss->region == m.a)
+          for (Colour l : step.loss->losers)
+            if (l == colour) recomputed = step.loss->token;
+      if (points != recomputed)
+        dispute({}, colour,
+                fmt::format("claimed loss {} for {} in {}, recomputed {}: {}", points, name(colour),
+                            set.region_name(m.a), recomputed, explain_loss(m.a)),
+                score_taint(colour));
+      return;
+    }
+    case ClaimKind::event: {
+      const std::pair<int, int> key{static_cast<int>(m.event), c};
+      if (std::find(events_claimed_.begin(), events_claimed_.end(), key) != events_claimed_.end()) {
+        dispute({}, colour,
+                fmt::format("a second <event> claim for {} and {}", name(m.event), name(colour)),
+                0);
+        return;
+      }
+      events_claimed_.push_back(key);
+      int recomputed = 0;
+      std::string basis = fmt::format("{} is not in play", name(m.event));
+      for (const auto& step : *steps_) {
+        if (step.kind == ScoringStep::Kind::event && step.event->card == m.event) {
+          recomputed = step.event->points[c];
+          basis = step.event->basis;
+        }
+      }
+      if (!st.colour(colour).playing) basis = fmt::format("{} is not playing", name(colour));
+      if (!over_ && st.has_event(m.event)) basis = "the game has not ended";
+      if (points != recomputed)
+        dispute({}, colour,
+                fmt::format("claimed {} points for {} from {}, recomputed {} ({})", points,
+                            name(colour), name(m.event), recomputed, basis),
+                score_taint(colour));
+      return;
+    }
+    case ClaimKind::final: {
+      any_final_claim_ = true;
+      if (final_seen_[c]) {
+        dispute({}, colour, fmt::format("a second <final> for {}", name(colour)), 0);
+        return;
+      }
+      final_seen_[c] = true;
+      if (!st.colour(colour).playing) {
+        dispute({}, colour,
+                fmt::format("claimed final score {} for {}, which is not playing", points,
+                            name(colour)),
+                0);
+        return;
+      }
+      int recomputed = st.colour(colour).score;
+      if (points != recomputed)
+        dispute({}, colour,
+                fmt::format("claimed final score {} for {}, recomputed {}{}: {}", points,
+                            name(colour), recomputed, over_ ? "" : " (the game has not ended)",
+                            explain_total(colour)),
+                score_taint(colour));
+      return;
+    }
+    case ClaimKind::bonus:
+      dispute({}, colour, "a <bonus> belongs to the turn of its double wall", 0);
+      return;
+    case ClaimKind::award:
+      return;
+  }
+}
+
+std::vector<Finding> Engine::at_end_of_record() const {
+  Engine copy(*this);
+  StepResult out;
+  copy.step_ = std::numeric_limits<StepNo>::max();
+  copy.out_ = &out;
+  if (copy.phase_ == Phase::setup) copy.close_setup();
+  if (copy.phase_ == Phase::play || copy.phase_ == Phase::end) {
+    copy.close_groups(nullptr);
+    // The conclusion's findings about a step came with the first claim, if any; else now.
+    copy.conclude_game();
+    const cc::State& st = *copy.table_;
+    const BoardSet& set = *head_->boards;
+    if (copy.any_loss_claim_) {
+      for (const auto& step : *copy.steps_) {
+        if (step.kind != ScoringStep::Kind::mongol || !step.loss->value_known) continue;
+        for (Colour c : step.loss->losers) {
+          const std::pair<RegionId, int> key{step.loss->region, ci(c)};
+          if (std::find(copy.losses_claimed_.begin(), copy.losses_claimed_.end(), key) !=
+              copy.losses_claimed_.end())
+            continue;
+          Finding f;
+          f.kind = FindingKind::dispute;
+          f.rule = CC_804;
+          f.colour = std::string(name(c));
+          f.message = fmt::format("no <loss> for {} in {}, who loses {}: {}", name(c),
+                                  set.region_name(step.loss->region), step.loss->token,
+                                  copy.explain_loss(step.loss->region));
+          f.cause = copy.score_taint(c);
+          out.findings.push_back(std::move(f));
+        }
+      }
+    }
+    if (copy.any_final_claim_) {
+      for (Colour c : copy.seat_colours_) {
+        if (copy.final_seen_[ci(c)]) continue;
+        Finding f;
+        f.kind = FindingKind::dispute;
+        f.rule = CC_804;
+        f.colour = std::string(name(c));
+        f.message = fmt::format(
+            "no <final> for {} (recomputed {}); where any final score is claimed, every colour "
+            "needs one",
+            name(c), st.colour(c).score);
+        f.cause = copy.score_taint(c);
+        out.findings.push_back(std::move(f));
+      }
+    }
+  }
+  return std::move(out.findings);
+}
+
+Outcome Engine::conclude(const std::vector<PlacedAction>& actions) {
+  StepResult ignored;
+  step_ = std::numeric_limits<StepNo>::max();
+  out_ = &ignored;
+  if (phase_ == Phase::setup) close_setup();
+  if (phase_ == Phase::play || phase_ == Phase::end) {
+    close_groups(nullptr);
+    conclude_game();
+  }
+  out_ = nullptr;
+  Outcome o;
+  o.options = opts_;
+  o.seat_colours = seat_colours_;
+  if (table_) o.state = *table_;
+  if (table_ && phase_ != Phase::dead) {
+    o.finished = over_;
+    o.reason = reason_;
+    o.end_turn = end_turn_;
+    o.steps = *steps_;
+    o.unknown_threats = unknown_threats_;
+    o.snapshots = snapshots_;
+    decide_winners(o);
+  }
+  auto loc_of = [&](StepNo step) {
+    return step >= 1 && step <= actions.size() ? actions[step - 1].loc : SourceLoc{};
+  };
+  for (ScoringStep& s : o.steps)
+    s.loc = s.step ? loc_of(s.step) : head_->end.present ? head_->end.loc : SourceLoc{};
+  for (TurnSnapshot& t : o.snapshots)
+    t.loc = t.turn == 0 ? head_->setup_loc : loc_of(t.step);
+  return o;
+}
+
+void Engine::push_step(ScoringStep step) {
+  const cc::State& st = *table_;
+  for (int c = 0; c < kAllColours; ++c)
+    step.totals[c] = st.colour(static_cast<Colour>(c)).score;
+  if (steps_.use_count() > 1) steps_ = std::make_shared<std::vector<ScoringStep>>(*steps_);
+  steps_->push_back(std::move(step));
+}
+
+std::string Engine::explain_province(const ProvinceScore& ps) const {
+  std::string value =
+      fmt::format("value {} = {} piece{}", ps.value, ps.intact, ps.intact == 1 ? "" : "s");
+  value += fmt::format(" {} token {}", ps.token < 0 ? "-" : "+", std::abs(ps.token));
+  for (const auto& m : ps.modifier_list)
+    value += fmt::format(" {}", describe(m));
+  std::string strengths;
+  for (int c = 0; c < kPlayerColours; ++c) {
+    int s = ps.pieces[c] + ps.extra[c];
+    if (s == 0) continue;
+    strengths +=
+        fmt::format("{}{} {}", strengths.empty() ? "" : ", ", name(static_cast<Colour>(c)), s);
+    if (ps.extra[c]) strengths += fmt::format(" ({}+{} extra)", ps.pieces[c], ps.extra[c]);
+  }
+  if (ps.pieces[ci(Colour::neutral)])
+    strengths +=
+        fmt::format("{}neutral {}", strengths.empty() ? "" : ", ", ps.pieces[ci(Colour::neutral)]);
+  std::string who = ps.neutral_blocks    ? "the neutral walls hold the majority: nobody scores"
+                    : ps.scorers.empty() ? "nobody has a piece there"
+                                         : fmt::format("{} score{}", colour_list(ps.scorers),
+                                                       ps.scorers.size() == 1 ? "s" : "");
+  return fmt::format("{}; strength {}; {}", value, strengths.empty() ? "none" : strengths, who);
+}
+
+std::string Engine::explain_loss(RegionId r) const {
+  for (const auto& step : *steps_) {
+    if (step.kind != ScoringStep::Kind::mongol || step.loss->region != r) continue;
+    const RegionLoss& l = *step.loss;
+    std::string counts;
+    for (int c = 0; c < kAllColours; ++c)
+      if (l.count[c])
+        counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", name(static_cast<Colour>(c)),
+                              l.count[c]);
+    std::string out = fmt::format("token {}, pieces {}", l.token, counts.empty() ? "none" : counts);
+    if (l.neutral_blocks) out += "; the neutral walls hold the majority: nobody loses";
+    if (!l.protected_by_tower.empty())
+      out += fmt::format("; {} protected by a tower", colour_list(l.protected_by_tower));
+    out += fmt::format("; {} lose{}", colour_list(l.losers), l.losers.size() == 1 ? "s" : "");
+    return out;
+  }
+  const cc::State& st = *table_;
+  if (st.region(r).removed) return "its threat token was removed by a traitor";
+  if (!over_) return "the game has not ended, so the Mongols have not attacked";
+  return "the region is not in play";
+}
+
+std::string Engine::explain_total(Colour c) const {
+  int provinces = 0, bonus = 0, mongols = 0, events = 0;
+  for (const auto& step : *steps_) {
+    int p = step.points[ci(c)];
+    switch (step.kind) {
+      case ScoringStep::Kind::bonus:
+        bonus += p;
+        break;
+      case ScoringStep::Kind::province:
+        provinces += p;
+        break;
+      case ScoringStep::Kind::mongol:
+        mongols += p;
+        break;
+      case ScoringStep::Kind::event:
+        events += p;
+        break;
+    }
+  }
+  std::string out = fmt::format("provinces {}, double-wall bonus {}", provinces, bonus);
+  if (over_) out += fmt::format(", Mongols {}", mongols);
+  if (!head_->events.empty() && over_) out += fmt::format(", events {}", events);
+  return out;
+}
+
+void Engine::decide_winners(Outcome& o) const {
+  const cc::State& st = *table_;
+  bool teams = head_->variant == Variant::teams;
+  if (teams) {
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      Team team;
+      if (i < head_->players.size()) team.player = head_->players[i].name;
+      team.colours = seats_[i];
+      for (Colour c : seats_[i])
+        team.points += st.colour(c).score;
+      o.teams.push_back(std::move(team));
+    }
+  }
+  if (!o.finished) return;
+  if (teams && o.teams.size() == 2) {
+    const Team& a = o.teams[0];
+    const Team& b = o.teams[1];
+    auto best = [&](const Team& t) {
+      int m = std::numeric_limits<int>::min();
+      for (Colour c : t.colours)
+        m = std::max(m, st.colour(c).score);
+      return m;
+    };
+    auto label = [&](std::size_t i) {
+      const Team& t = o.teams[i];
+      return t.player.empty() ? fmt::format("seat {} ({})", i + 1, colour_list(t.colours))
+                              : fmt::format("{} ({})", t.player, colour_list(t.colours));
+    };
+    int winner = -1;
+    std::string why;
+    if (a.points != b.points) {
+      winner = a.points > b.points ? 0 : 1;
+      why = fmt::format("{} to {} points", std::max(a.points, b.points),
+                        std::min(a.points, b.points));
+    } else if (best(a) != best(b)) {
+      winner = best(a) > best(b) ? 0 : 1;
+      why = fmt::format("tied at {} points, broken by the best single colour ({} to {})", a.points,
+                        std::max(best(a), best(b)), std::min(best(a), best(b)));
+    }
+    if (winner >= 0) {
+      o.winners = o.teams[static_cast<std::size_t>(winner)].colours;
+      o.result_sentence = fmt::format("{} wins, {}", label(static_cast<std::size_t>(winner)), why);
+    } else {
+      for (const auto& t : o.teams)
+        o.winners.insert(o.winners.end(), t.colours.begin(), t.colours.end());
+      o.result_sentence =
+          fmt::format("the game is drawn: both teams have {} points and the same best colour ({})",
+                      a.points, best(a));
+    }
+    return;
+  }
+  int top = std::numeric_limits<int>::min();
+  for (Colour c : o.seat_colours)
+    top = std::max(top, st.colour(c).score);
+  for (Colour c : o.seat_colours)
+    if (st.colour(c).score == top) o.winners.push_back(c);
+  o.result_sentence = fmt::format("{} win{} with {} points", colour_list(o.winners),
+                                  o.winners.size() == 1 ? "s" : "", top);
+}
+
+// ---- the decision -----------------------------------------------------------------------------
+
+bool Engine::is_terminal() const {
+  return phase_ == Phase::dead || (over_ && !ctx_.open);
+}
+
+std::string Engine::current_player() const {
+  if (is_terminal()) return "";
+  if (phase_ == Phase::seats || phase_ == Phase::setup) return std::string(kChance);
+  if (ctx_.open) return std::string(name(ctx_.colour));
+  return seat_label(expected_seat_).substr(0, seat_label(expected_seat_).find('/'));
+}
+
+std::string Engine::decision() const {
+  if (is_terminal()) return "the game is over";
+  if (phase_ == Phase::seats) return "the players are seated";
+  if (phase_ == Phase::setup) return "set-up: the starting sides, then their tokens";
+  if (!ctx_.open)
+    return fmt::format("turn {}, {}: the turn begins", turns_ + 1, seat_label(expected_seat_));
+  if (ctx_.acts.empty())
+    return fmt::format("turn {}, {}: the first piece of the action", ctx_.n, name(ctx_.colour));
+  return fmt::format("turn {}, {}: a second piece, a scoring, a peek or the end of the turn",
+                     ctx_.n, name(ctx_.colour));
+}
+
+LegalActions Engine::legal_actions() const {
+  LegalActions out;
+  if (is_terminal()) return out;
+  if (phase_ == Phase::seats) {
+    out.described.push_back({"seats", "2 to 4 different colours, in seat order"});
+    return out;
+  }
+  if (phase_ == Phase::setup) {
+    out.described.push_back({"side", "a starting board side, from a board not yet in play"});
+    out.described.push_back({"reputation", "a reputation token on each province in play"});
+    out.described.push_back({"threat", "a threat token on each region in play"});
+    return out;
+  }
+  auto add = [&](MoveKind kind, std::optional<Colour> colour, int a) -> Move& {
+    auto m = std::make_unique<Move>();
+    m->type = kind;
+    m->colour = colour;
+    m->a = a;
+    m->boards = head_->boards;
+    Move& ref = *m;
+    out.listed.push_back(std::move(m));
+    return ref;
+  };
+  if (!ctx_.open) {
+    // The seat due begins its turn (a team seat with either colour), or places its first piece
+    // right away, which begins the turn.
+    for (Colour c : colours_of_seat(expected_seat_))
+      add(MoveKind::begin, c, kNone);
+    for (Colour c : colours_of_seat(expected_seat_)) {
+      LegalActions first = placement_choices(*table_, c, turns_ + 1, nullptr);
+      for (auto& a : first.listed)
+        out.listed.push_back(std::move(a));
+    }
+    return out;
+  }
+  if (group_ == Group::score) {
+    out.described.push_back(
+        {"reveal", "the scoring's cards named, then each card's choice, then the awards"});
+    return out;
+  }
+  if (group_ == Group::expand || ctx_.expand_awaited) {
+    out.described.push_back({"expand", "the new side due and its tokens, before anything else"});
+    return out;
+  }
+  if (!ctx_.pending.empty())
+    out.described.push_back(
+        {"score", "the scoring of a completed province (left to right), with its choices"});
+  const bool second_open = ctx_.acts.size() == 1 && (ctx_.acts[0].move.type == MoveKind::wall ||
+                                                     ctx_.acts[0].move.type == MoveKind::card);
+  if (!ctx_.neutral && (ctx_.acts.empty() || second_open)) {
+    const Move* first = ctx_.acts.empty() ? nullptr : &ctx_.acts[0].move;
+    out = placement_choices(*table_, ctx_.colour, ctx_.n, first);
+  }
+  if (!ctx_.acts.empty()) {
+    // Peeks opposite what the last piece covered (none after a card, a pass or a neutral wall).
+    for (RegionId r : ctx_.peekable)
+      add(MoveKind::peek, ctx_.colour, r);
+    out.described.push_back({"end", "the end of the turn"});
+  }
+  // Chance may state a threat token's value (again) at any time: not a decision of the turn.
+  out.described.push_back({"threat", "chance states the value of a threat token in play"});
+  return out;
+}
+
+std::optional<ActionPtr> Engine::parse_action(std::string_view text, std::string& error) const {
+  auto m = parse_move(text, head_->boards, error);
+  if (!m) return std::nullopt;
+  return std::make_unique<Move>(std::move(*m));
+}
+
+std::vector<std::pair<std::string, int>> Engine::scores() const {
+  std::vector<std::pair<std::string, int>> out;
+  if (!table_) return out;
+  for (Colour c : seat_colours_)
+    out.emplace_back(std::string(name(c)), table_->colour(c).score);
+  return out;
+}
+
+std::string Engine::to_string() const {
+  if (!table_) return "no wall yet";
+  std::string out;
+  const cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  for (SpaceId s : st.line()) {
+    const Piece& p = st.piece(s);
+    out += fmt::format("{} {}\n", set.space_name(s),
+                       p.empty() ? std::string("-") : std::string(name(p.colour)));
+  }
+  for (const auto& [c, points] : scores())
+    out += fmt::format("{} {}\n", c, points);
+  return out;
+}
+
+}  // namespace wallaudit::cc

@@ -1,0 +1,136 @@
+// The Chang Cheng engine driven directly, one action at a time: what each step finds at once,
+// what only a later step can judge (and where that finding points), and what is listed.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "chang_cheng/action.hpp"
+#include "chang_cheng/engine.hpp"
+#include "chang_cheng/reader.hpp"
+#include "core/xml.hpp"
+#include "support/cc_records.hpp"
+
+namespace wallaudit::test {
+namespace {
+
+struct Driven {
+  std::unique_ptr<cc::Engine> engine;
+  std::vector<PlacedAction> actions;
+};
+
+// The engine of a mini record (support/cc_records.hpp) before its first action, and the
+// record's actions.
+Driven start(const std::string& play) {
+  MiniRecord r;
+  r.play = play;
+  Diagnostics out;
+  auto doc = XmlDocument::parse(r.str(), out);
+  EXPECT_TRUE(doc.has_value());
+  Diagnostics problems;
+  cc::BoardCatalogue catalogue = cc::make_catalogue({}, problems);
+  auto rec = cc::read_record(*doc, catalogue, {}, out);
+  EXPECT_TRUE(rec.has_value()) << r.str();
+  auto head = std::make_shared<const cc::Record>(std::move(*rec));
+  Driven d;
+  d.engine = std::make_unique<cc::Engine>(head, std::vector<std::pair<std::string, std::string>>{});
+  d.actions = cc::record_actions(*head);
+  return d;
+}
+
+// "RULE [at STEP:PART] [cause STEP]" for each finding of a step.
+std::vector<std::string> findings(const StepResult& r) {
+  std::vector<std::string> out;
+  for (const Finding& f : r.findings) {
+    if (f.kind == FindingKind::info) continue;
+    std::string s(f.rule);
+    if (f.at) s += fmt::format(" at {}:{}", f.at, f.part);
+    if (f.cause) s += fmt::format(" cause {}", f.cause);
+    out.push_back(s);
+  }
+  return out;
+}
+
+// Applies every action and gives each step's findings, "N: …" for steps that found something.
+std::vector<std::string> step_by_step(Driven& d) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < d.actions.size(); ++i) {
+    const auto step = static_cast<StepNo>(i + 1);
+    for (const std::string& f : findings(d.engine->apply(*d.actions[i].action, step)))
+      out.push_back(fmt::format("{} {}: {}", step, d.actions[i].action->text(), f));
+  }
+  return out;
+}
+
+std::vector<std::string> texts(const LegalActions& legal) {
+  std::vector<std::string> out;
+  for (const auto& a : legal.listed)
+    out.push_back(a->text());
+  return out;
+}
+
+// Steps of the mini record: 1 seats, 2-3 sides, 4-9 reputations, 10-15 threats, then play.
+constexpr StepNo kFirstPlay = 16;
+
+TEST(CcEngine, APieceIsJudgedAtItsOwnStep) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W1"/><wall space="B1.W1"/></turn>)");
+  EXPECT_EQ(step_by_step(d), (std::vector<std::string>{"20 blue: wall A1.W1: CC-406"}));
+  EXPECT_EQ(d.actions[kFirstPlay + 3].action->text(), "blue: wall A1.W1");
+}
+
+TEST(CcEngine, ALonePieceIsJudgedAtTheTurnsEndAboutThePiece) {
+  // Blue places one wall where two were open: the end of the turn finds it, about the wall.
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W3"/></turn>)");
+  EXPECT_EQ(step_by_step(d), (std::vector<std::string>{"21 blue: end: CC-404 at 20:0"}));
+}
+
+TEST(CcEngine, AScoringIsJudgedByTheActionAfterItsLastItem) {
+  // Red completes A1.P2 (one space) and claims 5 for it; the value is 1 piece + token 1 = 2.
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W3"/>)"
+                   R"(<score province="A1.P2"><award colour="red" points="5"/></score></turn>)");
+  EXPECT_EQ(step_by_step(d), (std::vector<std::string>{"20 red: end: CC-804 at 19:0"}));
+}
+
+TEST(CcEngine, ThePieceThatBeginsATurnBeginsIt) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)");
+  for (std::size_t i = 0; i < d.actions.size(); ++i)
+    d.engine->apply(*d.actions[i].action, static_cast<StepNo>(i + 1));
+  EXPECT_EQ(d.engine->current_player(), "blue");
+  EXPECT_EQ(d.engine->decision(), "turn 2, blue: the turn begins");
+  const std::vector<std::string> legal = texts(d.engine->legal_actions());
+  ASSERT_FALSE(legal.empty());
+  EXPECT_EQ(legal.front(), "blue: begin");
+  std::string error;
+  auto wall = d.engine->parse_action("blue: wall A1.W3", error);
+  ASSERT_TRUE(wall) << error;
+  auto next = static_cast<StepNo>(d.actions.size() + 1);
+  EXPECT_TRUE(findings(d.engine->apply(**wall, next)).empty());
+  EXPECT_EQ(d.engine->decision(),
+            "turn 2, blue: a second piece, a scoring, a peek or the end of the turn");
+  // Out of turn, the same way: red's piece begins red's turn, which is blue's.
+  Driven e = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)");
+  for (std::size_t i = 0; i < e.actions.size(); ++i)
+    e.engine->apply(*e.actions[i].action, static_cast<StepNo>(i + 1));
+  auto red = e.engine->parse_action("red: wall A1.W3", error);
+  ASSERT_TRUE(red) << error;
+  EXPECT_EQ(findings(e.engine->apply(**red, next)), (std::vector<std::string>{"CC-401"}));
+}
+
+TEST(CcEngine, AfterAPieceThePeeksItOpensAreListed) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W4"/></turn>)");
+  for (StepNo i = 0; i < kFirstPlay + 4; ++i)  // up to blue's wall
+    d.engine->apply(*d.actions[i].action, i + 1);
+  const std::vector<std::string> legal = texts(d.engine->legal_actions());
+  EXPECT_NE(std::find(legal.begin(), legal.end(), "blue: peek A1.M2"), legal.end());
+  EXPECT_EQ(
+      std::count_if(legal.begin(), legal.end(),
+                    [](const std::string& t) { return t.find(": peek") != std::string::npos; }),
+      1);
+}
+
+}  // namespace
+}  // namespace wallaudit::test
