@@ -130,7 +130,7 @@ LegalActions placement_choices(const State& state, Colour colour, int turn, cons
     return out;
   }
 
-  const bool complete_open = state.complete_action_example(colour).has_value();
+  const bool complete_open = state.complete_action(colour).has_value();
   std::vector<Move> pieces = lister.pieces();
   for (Move& m : pieces) {
     bool starts_complete = m.type == MoveKind::double_wall || m.type == MoveKind::tower;

@@ -502,7 +502,7 @@ void Engine::begin(const Move& m) {
   ctx.skipped = ctx.ignored = false;
   ctx.open = true;
   turns_replayed_ = n;
-  turn_start_.reset();
+  turn_start_.valid = false;
 
   // Whose turn: seat order, resynchronised on the colour actually played.
   int seat = expected_seat_;
@@ -545,37 +545,28 @@ void Engine::end_turn() {
                                 "records no action")
                   : std::string("the turn records no action; a turn without one is written "
                                 "<pass/>"));
-  } else if (!ctx.shape_broken && n > 1 && ctx.acts.size() == 1 && turn_start_) {
-    // CC-404, on the wall as it was when the turn began.
-    const cc::State& start = *turn_start_;
-    std::optional<std::string> complete_example, partial_example;
-    StepNo board_taint = 0;
-    for (Colour c : colours_of_seat(seat_of_[ci(colour)])) {
-      if (!complete_example) complete_example = start.complete_action_example(c);
-      if (!partial_example) partial_example = start.partial_action_example(c);
-      if (start.colour(c).supply_taint) board_taint = start.colour(c).supply_taint;
-      if (start.colour(c).card_taint && !board_taint) board_taint = start.colour(c).card_taint;
-    }
-    for (SpaceId s : start.line())
-      if (start.piece(s).taint && !board_taint) board_taint = start.piece(s).taint;
+  } else if (!ctx.shape_broken && n > 1 && ctx.acts.size() == 1 && turn_start_.valid) {
+    // CC-404, by what was open when the turn began.
+    const TurnStart& start = turn_start_;
+    const BoardSet& set = *head_->boards;
     const Placed& first = ctx.acts[0];
     const Act act = act_of(first.move.type);
-    if (act == Act::pass && (partial_example || complete_example)) {
+    if (act == Act::pass && (start.partial || start.complete)) {
       report(FindingKind::rule, CC_404, {first.step, 0}, colour,
-             complete_example ? fmt::format("{} passed, but a complete action was possible: {}",
-                                            name(colour), *complete_example)
-                              : fmt::format("{} passed, but part of an action was possible: {}",
-                                            name(colour), *partial_example),
-             board_taint);
-    } else if (act != Act::pass && complete_example) {
+             start.complete ? fmt::format("{} passed, but a complete action was possible: {}",
+                                          name(colour), describe(*start.complete, set))
+                            : fmt::format("{} passed, but part of an action was possible: {}",
+                                          name(colour), describe(*start.partial, set)),
+             start.board_taint);
+    } else if (act != Act::pass && start.complete) {
       report(FindingKind::rule, CC_404, {first.step, 0}, colour,
              fmt::format("{} performed only part of an action ({}), but a complete action "
                          "was possible: {}",
-                         name(colour), act_name(act), *complete_example),
-             board_taint);
+                         name(colour), act_name(act), describe(*start.complete, set)),
+             start.board_taint);
     }
   }
-  turn_start_.reset();
+  turn_start_.valid = false;
 
   // Expansion due this turn, or earlier and not made.
   if (ctx.deferred_expand) {
@@ -661,8 +652,24 @@ void Engine::placement(const Move& s) {
     return false;
   };
 
-  if (ctx.acts.empty() && n > 1 && (act == Act::wall || act == Act::card || act == Act::pass))
-    turn_start_ = st;  // for CC-404, should this piece (or pass) stay alone
+  if (ctx.acts.empty() && n > 1 && (act == Act::wall || act == Act::card || act == Act::pass)) {
+    // For CC-404, should this piece (or pass) stay alone: what was open as the turn began,
+    // and the first error that changed it.
+    TurnStart& start = turn_start_;
+    start = TurnStart{};
+    start.valid = true;
+    for (Colour sc : colours_of_seat(seat_of_[ci(c)])) {
+      if (!start.complete) start.complete = st.complete_action(sc);
+      if (!start.partial) start.partial = st.partial_action(sc);
+      if (st.colour(sc).supply_taint) start.board_taint = st.colour(sc).supply_taint;
+      if (st.colour(sc).card_taint && !start.board_taint)
+        start.board_taint = st.colour(sc).card_taint;
+    }
+    for (SpaceId space : st.line()) {
+      if (start.board_taint) break;
+      start.board_taint = st.piece(space).taint;
+    }
+  }
 
   // Where the piece stands in the action.
   if (ctx.neutral && act != Act::pass) {
@@ -1441,16 +1448,18 @@ Outcome Engine::conclude(const std::vector<PlacedAction>& actions) {
   Outcome o;
   o.options = opts_;
   o.seat_colours = seat_colours_;
-  if (table_) o.state = *table_;
   if (table_ && phase_ != Phase::dead) {
     o.finished = over_;
     o.reason = reason_;
     o.end_turn = end_turn_;
-    o.steps = *steps_;
-    o.unknown_threats = unknown_threats_;
-    o.snapshots = snapshots_;
     decide_winners(o);
+    o.steps = steps_.use_count() == 1 ? std::move(*steps_) : *steps_;
+    o.unknown_threats = std::move(unknown_threats_);
+    o.snapshots = std::move(snapshots_);
   }
+  if (table_) o.state = std::move(*table_);
+  table_.reset();
+  phase_ = Phase::dead;
   auto loc_of = [&](StepNo step) {
     return step >= 1 && step <= actions.size() ? actions[step - 1].loc : SourceLoc{};
   };

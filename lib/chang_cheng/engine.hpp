@@ -41,8 +41,8 @@ class Engine final : public wallaudit::State {
   int turns_replayed() const { return turns_replayed_; }
   // What the game came to, for the history and the report: the scorings, the end, the
   // winners. Closes what the record left open (a scoring, the set-up, the end of the game),
-  // as the end of the record does. `actions` are the record's, to place the scorings and
-  // snapshots.
+  // as the end of the record does, and moves the wall and the log out: the engine is spent.
+  // `actions` are the record's, to place the scorings and snapshots.
   Outcome conclude(const std::vector<PlacedAction>& actions);
 
   std::unique_ptr<wallaudit::State> clone() const override {
@@ -179,7 +179,13 @@ class Engine final : public wallaudit::State {
   StepNo divergence_ = 0;            // the first error that changed the board replayed
   std::vector<StepNo> threat_step_;  // by region: the step that laid its token
   TurnContext ctx_;
-  std::optional<cc::State> turn_start_;  // the wall when the turn's first piece came
+  // What was open to the seat when the turn's first piece came, for CC-404.
+  struct TurnStart {
+    bool valid = false;
+    std::optional<ActionExample> complete, partial;
+    StepNo board_taint = 0;  // the first error that changed what was open
+  };
+  TurnStart turn_start_;
   Group group_ = Group::none;
   ScoreGroup score_group_;
   Placed expand_group_;

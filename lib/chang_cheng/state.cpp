@@ -621,38 +621,35 @@ bool State::accepts_single(SpaceId s, Colour c, SpaceId filled) const {
          reservation(s, c, filled) == Block::none;
 }
 
-std::optional<std::string> State::complete_action_example(Colour c) const {
+std::optional<ActionExample> State::complete_action(Colour c) const {
+  using K = ActionExample::Kind;
   const ColourState& cs = colour(c);
   int cards_left = kCardKinds - cs.cards_placed;
-  std::vector<ProvinceId> unfinished;
-  for (int side : sides_)
-    for (int k = 0; k < 3; ++k)
-      if (provinces_[side * 3 + k].empty > 0) unfinished.push_back(side * 3 + k);
   if (cs.singles >= 2) {
     for (SpaceId a : line_) {
       if (!accepts_single(a, c)) continue;
       for (SpaceId b : line_) {
         if (boards_->province_of(b) != boards_->province_of(a) && accepts_single(b, c, a))
-          return fmt::format("two walls, e.g. on {} and {}", boards_->space_name(a),
-                             boards_->space_name(b));
+          return ActionExample{K::two_walls, a, b};
       }
     }
   }
-  if (cards_left >= 2 && unfinished.size() >= 2)
-    return fmt::format("two cards, e.g. on {} and {}", boards_->province_name(unfinished[0]),
-                       boards_->province_name(unfinished[1]));
+  if (cards_left >= 2) {
+    std::vector<ProvinceId> unfinished;
+    for (int side : sides_)
+      for (int k = 0; k < 3 && unfinished.size() < 2; ++k)
+        if (provinces_[side * 3 + k].empty > 0) unfinished.push_back(side * 3 + k);
+    if (unfinished.size() >= 2) return ActionExample{K::two_cards, unfinished[0], unfinished[1]};
+  }
   if (cards_left >= 1 && cs.singles >= 1) {
     for (SpaceId s : line_)
-      if (accepts_single(s, c))
-        return fmt::format("card and wall, e.g. on {} and {}",
-                           boards_->province_name(boards_->province_of(s)), boards_->space_name(s));
+      if (accepts_single(s, c)) return ActionExample{K::card_and_wall, boards_->province_of(s), s};
   }
   if (cs.doubles >= 1) {
     for (std::size_t i = 0; i + 1 < line_.size(); ++i) {
       if (blocked(line_[i], PieceKind::double_half, c) == Block::none &&
           blocked(line_[i + 1], PieceKind::double_half, c) == Block::none)
-        return fmt::format("the double wall, e.g. on {} {}", boards_->space_name(line_[i]),
-                           boards_->space_name(line_[i + 1]));
+        return ActionExample{K::double_wall, line_[i], line_[i + 1]};
     }
   }
   if (cs.towers >= 1) {
@@ -661,25 +658,50 @@ std::optional<std::string> State::complete_action_example(Colour c) const {
       bool next_to_tower = false;
       for (SpaceId n : neighbours(s))
         if (n != kNone && spaces_[n].kind == PieceKind::tower) next_to_tower = true;
-      if (!next_to_tower) return fmt::format("the tower, e.g. on {}", boards_->space_name(s));
+      if (!next_to_tower) return ActionExample{K::tower, s, kNone};
     }
   }
   return std::nullopt;
 }
 
-std::optional<std::string> State::partial_action_example(Colour c) const {
+std::optional<ActionExample> State::partial_action(Colour c) const {
+  using K = ActionExample::Kind;
   const ColourState& cs = colour(c);
   if (cs.singles >= 1) {
     for (SpaceId s : line_)
-      if (accepts_single(s, c)) return fmt::format("a single wall on {}", boards_->space_name(s));
+      if (accepts_single(s, c)) return ActionExample{K::single_wall, s, kNone};
   }
   if (cs.cards_placed < kCardKinds) {
     for (int side : sides_)
       for (int k = 0; k < 3; ++k)
-        if (provinces_[side * 3 + k].empty > 0)
-          return fmt::format("a card on {}", boards_->province_name(side * 3 + k));
+        if (provinces_[side * 3 + k].empty > 0) return ActionExample{K::card, side * 3 + k, kNone};
   }
   return std::nullopt;
+}
+
+std::string describe(const ActionExample& e, const BoardSet& boards) {
+  using K = ActionExample::Kind;
+  switch (e.kind) {
+    case K::two_walls:
+      return fmt::format("two walls, e.g. on {} and {}", boards.space_name(e.a),
+                         boards.space_name(e.b));
+    case K::two_cards:
+      return fmt::format("two cards, e.g. on {} and {}", boards.province_name(e.a),
+                         boards.province_name(e.b));
+    case K::card_and_wall:
+      return fmt::format("card and wall, e.g. on {} and {}", boards.province_name(e.a),
+                         boards.space_name(e.b));
+    case K::double_wall:
+      return fmt::format("the double wall, e.g. on {} {}", boards.space_name(e.a),
+                         boards.space_name(e.b));
+    case K::tower:
+      return fmt::format("the tower, e.g. on {}", boards.space_name(e.a));
+    case K::single_wall:
+      return fmt::format("a single wall on {}", boards.space_name(e.a));
+    case K::card:
+      return fmt::format("a card on {}", boards.province_name(e.a));
+  }
+  return "";
 }
 
 // ---- scoring ---------------------------------------------------------------------------------

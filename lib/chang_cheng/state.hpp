@@ -52,6 +52,21 @@ struct Violation {
 };
 using Violations = std::vector<Violation>;
 
+// An action open to a colour (CC-404), found without words: describe() gives them.
+struct ActionExample {
+  enum class Kind : std::uint8_t {
+    two_walls,      // a, b: spaces
+    two_cards,      // a, b: provinces
+    card_and_wall,  // a: province, b: space
+    double_wall,    // a, b: spaces
+    tower,          // a: space
+    single_wall,    // a: space (part of an action)
+    card,           // a: province (part of an action)
+  } kind = Kind::two_walls;
+  int a = kNone;
+  int b = kNone;
+};
+
 // Why a space does not take a piece.
 enum class Block : std::uint8_t { none, not_in_play, occupied, reserved, reserved_twice };
 
@@ -268,8 +283,8 @@ class State {
 
   // ---- CC-404 -------------------------------------------------------------------------------
   // An example of a complete (or partial) action open to `c` now; nullopt when none is.
-  std::optional<std::string> complete_action_example(Colour c) const;
-  std::optional<std::string> partial_action_example(Colour c) const;
+  std::optional<ActionExample> complete_action(Colour c) const;
+  std::optional<ActionExample> partial_action(Colour c) const;
 
   // ---- scoring (CC-5xx) ---------------------------------------------------------------------
   // Names unnamed cards, then cancels, resolves, values and awards a completed province.
@@ -331,5 +346,7 @@ std::string colour_list(const std::vector<Colour>& colours);
 std::string describe(const CardFate& fate, const BoardSet& boards);
 // "+2 flood (red)"
 std::string describe(const Modifier& modifier);
+// "two walls, e.g. on 1A.W3 and 2A.W1"
+std::string describe(const ActionExample& example, const BoardSet& boards);
 
 }  // namespace wallaudit::cc
