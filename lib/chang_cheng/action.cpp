@@ -1,5 +1,7 @@
 #include "chang_cheng/action.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <array>
@@ -72,9 +74,9 @@ std::string Move::text() const {
     case MoveKind::neutral:
       add(set.space_name(a));
       break;
-    case MoveKind::double_wall:
-      add(set.space_name(a));
-      add(set.space_name(b));
+    case MoveKind::double_wall:  // one text whichever space is written first
+      add(set.space_name(std::min(a, b)));
+      add(set.space_name(std::max(a, b)));
       break;
     case MoveKind::card:
       add(set.province_name(a));

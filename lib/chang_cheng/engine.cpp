@@ -1636,7 +1636,14 @@ std::string Engine::decision() const {
 
 LegalActions Engine::legal_actions() const {
   LegalActions out;
-  if (is_terminal()) return out;
+  if (is_terminal()) {
+    if (table_ && phase_ != Phase::dead) {  // the end's reveals and claims
+      out.described.push_back({"threat", "chance states the value of a threat token in play"});
+      out.described.push_back(
+          {"claim", "a figure claimed: a Mongol loss, event points, a final score"});
+    }
+    return out;
+  }
   if (phase_ == Phase::seats) {
     out.described.push_back({"seats", "2 to 4 different colours, in seat order"});
     return out;
@@ -1645,6 +1652,13 @@ LegalActions Engine::legal_actions() const {
     out.described.push_back({"side", "a starting board side, from a board not yet in play"});
     out.described.push_back({"reputation", "a reputation token on each province in play"});
     out.described.push_back({"threat", "a threat token on each region in play"});
+    for (Colour c : colours_of_seat(0)) {  // play begins: the set-up is judged then
+      auto m = std::make_unique<Move>();
+      m->type = MoveKind::begin;
+      m->colour = c;
+      m->boards = head_->boards;
+      out.listed.push_back(std::move(m));
+    }
     return out;
   }
   auto add = [&](MoveKind kind, std::optional<Colour> colour, int a) -> Move& {
@@ -1667,25 +1681,61 @@ LegalActions Engine::legal_actions() const {
       for (auto& a : first.listed)
         out.listed.push_back(std::move(a));
     }
+    // Or the record stops here: the end's reveals and claims.
+    out.described.push_back({"threat", "chance states the value of a threat token in play"});
+    out.described.push_back(
+        {"claim", "a figure claimed where the record stops: a loss, event points, a final score"});
     return out;
   }
-  if (group_ == Group::score) {
-    out.described.push_back(
-        {"reveal", "the scoring's cards named, then each card's choice, then the awards"});
-    return out;
+  out.described.push_back(
+      {"claim", "a figure claimed: the double-wall bonus in its turn, awards in a scoring"});
+  const bool immediate = opts_.expansion_timing == ExpansionTiming::immediate;
+  if (group_ == Group::score || (group_ == Group::expand && immediate)) {
+    // More of the scoring (or the new side's tokens), or what follows once it is judged.
+    Engine after(*this);
+    StepResult ignored;
+    after.step_ = std::numeric_limits<StepNo>::max();
+    after.out_ = &ignored;
+    after.close_groups(nullptr);
+    after.out_ = nullptr;
+    LegalActions next = after.legal_actions();
+    if (group_ == Group::score) {
+      next.described.push_back(
+          {"reveal", "a card of the scoring named, before any card's choice is given"});
+      next.described.push_back({"resolve", "a card's choice in the scoring (its effect, target)"});
+    } else {
+      next.described.push_back(
+          {"reputation", "a reputation token on each province of the new side"});
+      next.described.push_back({"threat", "a threat token on each region of the new side"});
+    }
+    return next;
   }
   if (group_ == Group::expand || ctx_.expand_awaited) {
-    out.described.push_back({"expand", "the new side due and its tokens, before anything else"});
+    out.described.push_back({"expand", "the new side due, then its tokens, before anything else"});
+    out.described.push_back({"reputation", "a reputation token on each province of the new side"});
+    out.described.push_back({"threat", "a threat token on each region of the new side"});
+    out.described.push_back({"end", "the end of the turn"});
     return out;
   }
-  if (!ctx_.pending.empty())
+  if (!ctx_.pending.empty()) {
     out.described.push_back(
         {"score", "the scoring of a completed province (left to right), with its choices"});
+    out.described.push_back(
+        {"expand", "the new side, when the scorings due place the third emperor card"});
+  } else if (table_->expansions_pending() > 0) {
+    out.described.push_back({"expand", "the new side due, as the turn's last element"});
+  }
+  if (head_->variant == Variant::neutral_walls && !ctx_.neutral)
+    out.described.push_back({"neutral", "a neutral wall after the action, where it may go"});
   const bool second_open = ctx_.acts.size() == 1 && (ctx_.acts[0].move.type == MoveKind::wall ||
                                                      ctx_.acts[0].move.type == MoveKind::card);
   if (!ctx_.neutral && (ctx_.acts.empty() || second_open)) {
     const Move* first = ctx_.acts.empty() ? nullptr : &ctx_.acts[0].move;
-    out = placement_choices(*table_, ctx_.colour, ctx_.n, first);
+    LegalActions pieces = placement_choices(*table_, ctx_.colour, ctx_.n, first);
+    for (auto& a : pieces.listed)
+      out.listed.push_back(std::move(a));
+    for (auto& f : pieces.described)
+      out.described.push_back(std::move(f));
   }
   if (!ctx_.acts.empty()) {
     // Peeks opposite what the last piece covered (none after a card, a pass or a neutral wall).
