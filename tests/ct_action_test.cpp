@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "catan_great_wall/engine.hpp"
 #include "catan_great_wall/legal.hpp"
 #include "catan_great_wall/reader.hpp"
+#include "catan_great_wall/rule_ids.hpp"
 #include "catan_great_wall/writer.hpp"
 #include "core/registry.hpp"
 #include "core/xml.hpp"
@@ -323,6 +326,47 @@ TEST(CtActions, TheNearestLegalRoadComesFirst) {
   EXPECT_EQ(wanted->distance(*wanted), 0);
 }
 
+// Repair hints rank a knight's plays action by action: the same kind of action first, then the
+// nearest hex, place, victim or card; a card of another type lies farther than any knight.
+TEST(CtActions, TheNearestKnightPlayComesFirst) {
+  AfterRoll before = blue_after_roll(1, 1, false);
+  ASSERT_TRUE(before.state.has_value());
+  const auto& board = before.in.record->board;
+  LegalActions legal = ct::turn_actions(*before.state);
+  auto ranked = [&](std::string_view text) {
+    std::string error;
+    auto wanted = ct::parse_move(text, board, error);
+    EXPECT_TRUE(wanted.has_value()) << error;
+    std::vector<std::pair<int, std::string>> out;
+    for (const auto& a : legal.listed)
+      if (a->text().rfind("blue: play ", 0) == 0) out.emplace_back(wanted->distance(*a), a->text());
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    return out;
+  };
+  // A Hun chased from A11, which holds none: from A12 next to it.
+  auto chase = ranked("blue: play knight, chase-hun A11 I");
+  ASSERT_GE(chase.size(), 3u);
+  EXPECT_EQ(chase[0].second, "blue: play knight, chase-hun A12 I");
+  EXPECT_EQ(chase[0].first, 2);
+  EXPECT_EQ(chase[1].second, "blue: play knight");
+  EXPECT_EQ(chase[2].second.rfind("blue: play knight, chase-hun A12 I, ", 0), 0u)
+      << chase[2].second;
+  // The pirate sent where it stands (E8): to the sea hexes on either side, the same steal.
+  auto pirate = ranked("blue: play knight, pirate E8, steal red lumber");
+  ASSERT_GE(pirate.size(), 3u);
+  EXPECT_EQ(pirate[0].second, "blue: play knight, pirate E7, steal red lumber");
+  EXPECT_EQ(pirate[1].second, "blue: play knight, pirate E9, steal red lumber");
+  EXPECT_EQ(pirate[1].first, 1);
+  EXPECT_GT(pirate[2].first, 1);
+  // Another card lies farther than every knight.
+  std::string error;
+  auto wanted = ct::parse_move("blue: play knight, chase-hun A11 I", board, error);
+  auto monopoly = ct::parse_move("blue: play monopoly wool", board, error);
+  ASSERT_TRUE(wanted.has_value() && monopoly.has_value()) << error;
+  EXPECT_GT(wanted->distance(*monopoly), chase.back().first) << chase.back().second;
+}
+
 std::vector<std::string> listed_texts(const LegalActions& legal) {
   std::vector<std::string> out;
   for (const auto& a : legal.listed)
@@ -349,8 +393,21 @@ TEST(CtActions, EachDecisionOfATurnListsItsOwnActions) {
     EXPECT_TRUE(contains(texts, "blue: roll 3 4"));
     EXPECT_FALSE(contains(texts, "blue: road D9.NW"));  // CT-402: building comes after the roll
     EXPECT_FALSE(contains(texts, "blue: end"));         // CT-402: a turn has a roll
-    ASSERT_EQ(legal.described.size(), 1u);              // no trade before the roll (CT-402)
-    EXPECT_EQ(legal.described[0].kind, "play");         // blue's knight of turn 6
+    EXPECT_TRUE(legal.described.empty());               // no trade before the roll (CT-402)
+    // Blue's knight of turn 6, alone or with its actions: the chase from A12, the only hex
+    // holding a Hun (no place holds one), and the pirate to any of 13 other sea hexes than E8
+    // with a steal of any of 13 cards, in either order.
+    EXPECT_EQ(std::count_if(texts.begin(), texts.end(),
+                            [](const std::string& t) { return t.rfind("blue: play ", 0) == 0; }),
+              2 + 3 * 13 * 13);
+    EXPECT_TRUE(contains(texts, "blue: play knight"));
+    EXPECT_TRUE(contains(texts, "blue: play knight, chase-hun A12 I"));
+    EXPECT_TRUE(contains(texts, "blue: play knight, pirate A13, steal red lumber"));
+    EXPECT_TRUE(contains(texts, "blue: play knight, chase-hun A12 I, pirate A13, steal red wool"));
+    EXPECT_TRUE(contains(texts, "blue: play knight, pirate A13, steal red wool, chase-hun A12 I"));
+    EXPECT_FALSE(contains(texts, "blue: play knight, chase-hun A12 I, chase-hun A12 I"));
+    EXPECT_FALSE(contains(texts, "blue: play knight, pirate E8, steal red wool"));
+    EXPECT_FALSE(contains(texts, "blue: play knight, move-hun I II"));
   }
   AfterRoll seven = blue_after_roll(3, 4);
   ASSERT_TRUE(seven.state.has_value());
@@ -582,6 +639,188 @@ TEST(CtEngine, AtTheEndTheFinalsAndTheOutcomeAreListed) {
     if (a->kind() != "end-reveal") left.push_back(a->text());
   EXPECT_TRUE(left.empty()) << (left.empty() ? "" : left.front());
   EXPECT_TRUE(state->at_end_of_record().empty());
+}
+
+// Every knight play of `c` the state allows, found by brute force: every action alone, then
+// every pair whose first action breaks nothing alone but perhaps the count of exactly-two (the
+// state judges a knight's actions in their recorded order, so the first action of a legal pair
+// is one), each applied to a copy of the state. The actions tried: a move between any two
+// numerals, a chase from any hex of any numeral, the pirate to any hex, with no steal or any
+// steal from any seated colour.
+std::set<std::string> knight_plays_by_brute_force(const ct::State& st, ct::Colour c) {
+  const std::shared_ptr<const ct::Board> board = st.board_ptr();
+  const int hexes = static_cast<int>(board->hexes.size());
+  std::vector<std::vector<ct::KnightMove>> actions;
+  for (int f = 0; f < ct::kNumerals; ++f)
+    for (int t = 0; t < ct::kNumerals; ++t) {
+      ct::KnightMove m;
+      m.kind = ct::KnightAction::Kind::move_hun;
+      m.from = f;
+      m.to = t;
+      actions.push_back({m});
+    }
+  for (int h = 0; h < hexes; ++h)
+    for (int n = 0; n < ct::kNumerals; ++n) {
+      ct::KnightMove m;
+      m.kind = ct::KnightAction::Kind::chase_hun;
+      m.hex = h;
+      m.numeral = n;
+      actions.push_back({m});
+    }
+  for (int h = 0; h < hexes; ++h) {
+    ct::KnightMove p;
+    p.kind = ct::KnightAction::Kind::pirate;
+    p.hex = h;
+    actions.push_back({p});
+    for (ct::Colour x : st.seats())
+      for (int r = 0; r < ct::kResources; ++r) {
+        ct::KnightMove s;
+        s.kind = ct::KnightAction::Kind::steal;
+        s.colour = x;
+        s.card = static_cast<ct::Resource>(r);
+        actions.push_back({p, s});
+      }
+  }
+  Move knight(board, c, Move::Kind::play_card);
+  knight.dev = ct::DevCard::knight;
+  auto judge = [&](std::vector<ct::KnightMove> moves) {
+    Move m = knight;
+    m.knight = std::move(moves);
+    ct::State copy = st;
+    return std::pair{ct::apply_move(copy, m), m.text()};
+  };
+  auto short_of_two = [](const ct::Violation& v) {
+    return v.rule == ct::rule::CT_803 && v.ref < 0;
+  };
+  std::set<std::string> out;
+  if (auto [vs, text] = judge({}); vs.empty()) out.insert(text);
+  for (const auto& first : actions) {
+    auto [vs, text] = judge(first);
+    if (vs.empty()) out.insert(text);
+    if (!std::all_of(vs.begin(), vs.end(), short_of_two)) continue;
+    for (const auto& second : actions) {
+      std::vector<ct::KnightMove> pair = first;
+      pair.insert(pair.end(), second.begin(), second.end());
+      if (auto [pvs, ptext] = judge(pair); pvs.empty()) out.insert(ptext);
+    }
+  }
+  return out;
+}
+
+std::set<std::string> knight_plays_listed(const State& state) {
+  std::set<std::string> out;
+  for (const ActionPtr& a : state.legal_actions().listed) {
+    const auto& m = dynamic_cast<const Move&>(*a);
+    if (m.what == Move::Kind::play_card && m.dev == ct::DevCard::knight) out.insert(m.text());
+  }
+  return out;
+}
+
+// What makes a position where a knight can be played worth the brute force: Huns that one
+// action may use up for the other (a single Hun on a place or a hex, a numeral with a single
+// Hun outside the bag), Huns on two hexes.
+std::set<std::string> knight_features(const ct::State& st) {
+  const ct::Board& b = st.board();
+  std::set<std::string> out;
+  int hexes = 0;
+  for (std::size_t g = 0; g < b.gatherings.size(); ++g)
+    if (ct::in_play(b.gatherings[g].in, st.players()) && st.place_huns(static_cast<int>(g)) == 1)
+      out.insert("a place with one Hun");
+  for (int h = 0; h < static_cast<int>(b.hexes.size()); ++h) {
+    if (!b.hexes[static_cast<std::size_t>(h)].land() || !b.hex_in_play(h, st.players()) ||
+        st.hex_huns(h) == 0)
+      continue;
+    ++hexes;
+    if (st.hex_huns(h) == 1) out.insert("a hex with one Hun");
+  }
+  if (hexes >= 2) out.insert("Huns on two hexes");
+  for (int n = 0; n < ct::kNumerals && hexes > 0; ++n)
+    if (st.numeral_in_play(n) && st.bag(n) == b.huns_per_numeral - 1)
+      out.insert("a numeral with one Hun out of the bag");
+  return out;
+}
+
+// Knight plays are listed in full and exactly: at positions of random playouts where a knight
+// can be played, with 4 and 6 players and both knight-actions options, the knight plays listed
+// are those that a brute force over every action and pair of actions finds legal. The first
+// such position of each playout is compared, and each later one that shows a feature
+// (knight_features) not seen yet.
+TEST(CtEngine, TheKnightPlaysListedAreExactlyTheLegalOnes) {
+  int positions = 0, pairs = 0, two_moves = 0, two_chases = 0, pirate_second = 0, short_ones = 0;
+  std::set<std::string> seen;
+  for (int six = 0; six < 2; ++six)
+    for (ct::KnightActions option :
+         {ct::KnightActions::up_to_two, ct::KnightActions::exactly_two}) {
+      auto setup = std::make_shared<ct::GameSetUp>();
+      setup->board = ct::modelled_board();
+      setup->seats = {ct::Colour::red, ct::Colour::blue, ct::Colour::white, ct::Colour::orange};
+      if (six) setup->seats.insert(setup->seats.end(), {ct::Colour::green, ct::Colour::brown});
+      setup->options.knight_actions = option;
+      setup->seated = true;
+      ct::EngineState state(setup);
+      std::mt19937_64 rng(static_cast<std::uint64_t>(3 + 2 * six + static_cast<int>(option)));
+      int here = 0;
+      for (StepNo step = 1; step < 50000 && !state.is_terminal(); ++step) {
+        LegalActions legal = state.legal_actions();
+        ASSERT_FALSE(legal.listed.empty()) << state.decision();
+        const std::set<std::string> listed = knight_plays_listed(state);
+        bool fresh = here == 0;
+        if (!listed.empty())
+          for (const std::string& f : knight_features(state.table()))
+            fresh = seen.insert(f).second || fresh;
+        if (!listed.empty() && fresh) {
+          const ct::Colour c = *state.table().active();
+          const std::set<std::string> legal_ones = knight_plays_by_brute_force(state.table(), c);
+          std::vector<std::string> missing, extra;
+          std::set_difference(legal_ones.begin(), legal_ones.end(), listed.begin(), listed.end(),
+                              std::back_inserter(missing));
+          std::set_difference(listed.begin(), listed.end(), legal_ones.begin(), legal_ones.end(),
+                              std::back_inserter(extra));
+          EXPECT_TRUE(missing.empty())
+              << missing.size() << " legal, not listed, e.g. " << missing.front() << "\n"
+              << state.to_string();
+          EXPECT_TRUE(extra.empty())
+              << extra.size() << " listed, not legal, e.g. " << extra.front() << "\n"
+              << state.to_string();
+          EXPECT_FALSE(legal_ones.empty());
+          for (const ActionPtr& a : legal.listed) {
+            const auto& m = dynamic_cast<const Move&>(*a);
+            if (m.what != Move::Kind::play_card || m.dev != ct::DevCard::knight) continue;
+            std::vector<ct::KnightAction::Kind> kinds;
+            for (const ct::KnightMove& k : m.knight)
+              if (k.kind != ct::KnightAction::Kind::steal) kinds.push_back(k.kind);
+            using K = ct::KnightAction::Kind;
+            pairs += kinds.size() == 2;
+            two_moves += kinds == std::vector<K>{K::move_hun, K::move_hun};
+            two_chases += kinds == std::vector<K>{K::chase_hun, K::chase_hun};
+            pirate_second += kinds.size() == 2 && kinds[1] == K::pirate;
+            short_ones += kinds.size() < 2;
+          }
+          ++positions;
+          ++here;
+        }
+        // Where a knight can be played, half of the time play something else, so that more
+        // positions hold one.
+        const bool other = !listed.empty() && rng() % 2 == 0;
+        std::vector<std::size_t> options;
+        for (std::size_t i = 0; i < legal.listed.size(); ++i)
+          if (!other || !listed.count(legal.listed[i]->text())) options.push_back(i);
+        if (options.empty())
+          for (std::size_t i = 0; i < legal.listed.size(); ++i)
+            options.push_back(i);
+        std::uniform_int_distribution<std::size_t> pick(0, options.size() - 1);
+        ActionPtr chosen = std::move(legal.listed[options[pick(rng)]]);
+        EXPECT_FALSE(state.apply(*chosen, step).erroneous()) << chosen->text();
+      }
+    }
+  EXPECT_GE(positions, 4);
+  EXPECT_EQ(seen.size(), 4u);
+  // The positions cover pairs of each kind, C second, and plays of fewer than two actions.
+  EXPECT_GT(pairs, 0);
+  EXPECT_GT(two_moves, 0);
+  EXPECT_GT(two_chases, 0);
+  EXPECT_GT(pirate_second, 0);
+  EXPECT_GT(short_ones, 0);
 }
 
 }  // namespace

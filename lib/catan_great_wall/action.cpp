@@ -265,6 +265,27 @@ int hex_steps(const Board& b, int x, int y) {
   return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
 }
 
+// How far one knight action lies from another: the same kind of action (move-hun, chase-hun,
+// pirate, steal) before any other kind, then by the places' numerals, the hexes' steps, the
+// numeral, the victim and the card; an action one play has and the other lacks lies between.
+constexpr int kOtherKnightAction = 64;
+constexpr int kKnightActionMissing = 32;
+
+int knight_steps(const Board& b, const KnightMove& x, const KnightMove& y) {
+  if (x.kind != y.kind) return kOtherKnightAction;
+  switch (x.kind) {
+    case KnightAction::Kind::move_hun:
+      return std::abs(x.from - y.from) + std::abs(x.to - y.to);
+    case KnightAction::Kind::chase_hun:
+      return 2 * hex_steps(b, x.hex, y.hex) + (x.numeral != y.numeral ? 1 : 0);
+    case KnightAction::Kind::pirate:
+      return hex_steps(b, x.hex, y.hex);
+    case KnightAction::Kind::steal:
+      return (x.colour != y.colour ? 2 : 0) + (x.card != y.card ? 1 : 0);
+  }
+  return kOtherKnightAction;
+}
+
 int card_steps(const Cards& a, const Cards& b) {
   int d = 0;
   for (int r = 0; r < kResources; ++r)
@@ -292,7 +313,12 @@ int Move::distance(const wallaudit::Action& that) const {
   d += 2 * (std::abs(d1 - m->d1) + std::abs(d2 - m->d2)) + (echoes != m->echoes ? 1 : 0);
   for (std::size_t i = 0; i < std::max(roads.size(), m->roads.size()); ++i)
     d += i < roads.size() && i < m->roads.size() ? place_steps(roads[i], m->roads[i]) : 2;
-  d += knight != m->knight ? 1 : 0;
+  // A knight's actions, position by position; a card of another type lies farther than any
+  // knight.
+  for (std::size_t i = 0; i < std::max(knight.size(), m->knight.size()); ++i)
+    d += i < knight.size() && i < m->knight.size() ? knight_steps(b, knight[i], m->knight[i])
+                                                   : kKnightActionMissing;
+  if (what == Kind::play_card && dev != m->dev) d += 4 * kOtherKnightAction;
   d += take != m->take ? 1 : 0;
   d += gives != m->gives ? 1 : 0;
   d += other != m->other ? 1 : 0;

@@ -1000,9 +1000,10 @@ void EngineState::end_actions(LegalActions& out) const {
   }
 }
 
-// Every decision is listed (each action checked by applying it to a copy), except: the seats,
-// a knight's actions, domestic trades, and claims, which are described; during play, the end of
-// a record that stops there (reveals, finals, outcome) is described too.
+// Every decision is listed (each action checked by applying it to a copy, or a knight's pair of
+// actions decided from its two actions so checked), except: the seats, domestic trades, and
+// claims, which are described; during play, the end of a record that stops there (reveals,
+// finals, outcome) is described too.
 LegalActions EngineState::legal_actions() const {
   LegalActions out;
   if (!setup_->seated) {

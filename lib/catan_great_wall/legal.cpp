@@ -84,6 +84,172 @@ bool holds_unplayed(const State& st, Colour c) {
   return std::any_of(devs.begin(), devs.end(), [](const DevEntry& d) { return !d.played; });
 }
 
+// Whether every rule `vs` names is the count of a knight's actions under knight-actions =
+// exactly-two (CT-803 on the card as a whole, ref -1), the one fault of a knight play that
+// depends on how many actions it has rather than on what each does.
+bool only_count(const Violations& vs) {
+  return std::all_of(vs.begin(), vs.end(),
+                     [](const Violation& v) { return v.rule == rule::CT_803 && v.ref < 0; });
+}
+
+// One action of a knight (CT-803): A (move-hun), B (chase-hun), or C (the pirate, followed by
+// its steal where there is a victim).
+struct KnightUnit {
+  std::vector<KnightMove> moves;  // one, or the pirate and its steal
+  bool sound = false;  // breaks nothing as the knight's only action, the count of exactly-two
+                       // aside
+  bool alone = false;  // legal as the knight's only action
+  KnightAction::Kind kind() const { return moves.front().kind; }
+};
+
+// Every legal play of a knight by `c`: the card alone, with one action and with two, in the
+// recorded order (CT-803). Each action alone is applied to a copy of the state once; a pair is
+// then decided from its two actions alone, except where the second reads what the first wrote,
+// which is tried on a copy. What each action reads and writes, in State::play_card:
+// - A (move-hun FROM TO) reads the Huns on FROM and writes those on FROM and TO;
+// - B (chase-hun HEX NUMERAL) reads and writes the Huns on HEX and the bag's NUMERAL;
+// - C (pirate HEX, steal COLOUR CARD) reads and writes the pirate's hex, the hands of the thief
+//   and the victim, and that C was performed; no other action reads these;
+// the card itself (timing, which card is played) is judged alike whatever its actions, and the
+// count of exactly-two falls only on a knight with fewer than two actions.
+void knight_plays(const State& st, Colour c, LegalActions& out) {
+  const std::shared_ptr<const Board> board = st.board_ptr();
+  const Board& b = *board;
+  Move knight(board, c, Move::Kind::play_card);
+  knight.dev = DevCard::knight;
+  auto judge = [&](std::vector<KnightMove> moves) {
+    Move m = knight;
+    m.knight = std::move(moves);
+    State copy = st;
+    return apply_move(copy, m);
+  };
+  auto list = [&](std::vector<KnightMove> moves) {
+    Move m = knight;
+    m.knight = std::move(moves);
+    out.listed.push_back(std::make_unique<Move>(std::move(m)));
+  };
+  // The card alone: when it breaks anything but the count, no knight can be played.
+  const Violations bare = judge({});
+  if (!only_count(bare)) return;
+  if (bare.empty()) list({});
+
+  std::vector<KnightUnit> units;
+  auto unit = [&](std::vector<KnightMove> moves) {
+    KnightUnit u;
+    const Violations vs = judge(moves);
+    u.moves = std::move(moves);
+    u.sound = only_count(vs);
+    u.alone = vs.empty();
+    units.push_back(std::move(u));
+  };
+  // A: every move between two different places in play, whether or not FROM holds a Hun now
+  // (the first action may bring one there).
+  for (const GatheringDef& from : b.gatherings)
+    for (const GatheringDef& to : b.gatherings) {
+      if (&from == &to || !in_play(from.in, st.players()) || !in_play(to.in, st.players()))
+        continue;
+      KnightMove m;
+      m.kind = KnightAction::Kind::move_hun;
+      m.from = from.numeral;
+      m.to = to.numeral;
+      unit({m});
+    }
+  // B: a land hex in play holding a Hun, a numeral in play with a Hun outside the bag.
+  for (int h = 0; h < static_cast<int>(b.hexes.size()); ++h) {
+    if (!b.hexes[ix(h)].land() || !b.hex_in_play(h, st.players()) || st.hex_huns(h) == 0) continue;
+    for (int n = 0; n < kNumerals; ++n) {
+      if (!st.numeral_in_play(n) || st.bag(n) >= b.huns_per_numeral) continue;
+      KnightMove m;
+      m.kind = KnightAction::Kind::chase_hun;
+      m.hex = h;
+      m.numeral = n;
+      unit({m});
+    }
+  }
+  // C: the pirate's hex and the steal are judged apart and combined. The state judges the hex
+  // (ref 0) whatever the steal, and the steal (ref 1) whatever the hex, since it reads only the
+  // hands and that the pirate moved just before.
+  std::vector<KnightMove> pirates, steals;
+  for (int h = 0; h < static_cast<int>(b.hexes.size()); ++h) {
+    if (b.hexes[ix(h)].land() || !b.hex_in_play(h, st.players()) || h == st.pirate()) continue;
+    KnightMove m;
+    m.kind = KnightAction::Kind::pirate;
+    m.hex = h;
+    pirates.push_back(m);
+  }
+  for (Colour x : st.seats())
+    for (int r = 0; r < kResources; ++r) {
+      if (x == c || st.player(x).hand[ix(r)] == 0) continue;
+      KnightMove m;
+      m.kind = KnightAction::Kind::steal;
+      m.colour = x;
+      m.card = static_cast<Resource>(r);
+      steals.push_back(m);
+    }
+  if (steals.empty()) {
+    for (const KnightMove& p : pirates)
+      unit({p});
+  } else if (!pirates.empty()) {
+    auto clear_of = [](const Violations& vs, int ref) {
+      return std::none_of(vs.begin(), vs.end(), [&](const Violation& v) { return v.ref == ref; });
+    };
+    std::vector<KnightMove> hexes, victims;
+    for (const KnightMove& p : pirates)
+      if (clear_of(judge({p, steals.front()}), 0)) hexes.push_back(p);
+    bool counted = false;  // whether a C alone falls short of exactly-two
+    for (const KnightMove& s : steals) {
+      const Violations vs = judge({pirates.front(), s});
+      if (!clear_of(vs, 1)) continue;
+      victims.push_back(s);
+      counted = std::any_of(vs.begin(), vs.end(),
+                            [](const Violation& v) { return v.rule == rule::CT_803 && v.ref < 0; });
+    }
+    for (const KnightMove& p : hexes)
+      for (const KnightMove& s : victims) {
+        KnightUnit u;
+        u.moves = {p, s};
+        u.sound = true;
+        u.alone = !counted;
+        units.push_back(std::move(u));
+      }
+  }
+
+  // Whether the state allows a C after a C (CT-803 says never): tried on a copy once, since the
+  // state refuses a second C before it looks at its hex or steal.
+  std::optional<bool> second_c;
+  auto reads_first = [](const KnightUnit& first, const KnightUnit& second) {
+    const KnightMove& x = first.moves.front();
+    const KnightMove& y = second.moves.front();
+    if (x.kind != y.kind) return false;
+    switch (x.kind) {
+      case KnightAction::Kind::move_hun:
+        return y.from == x.from || y.from == x.to;
+      case KnightAction::Kind::chase_hun:
+        return y.hex == x.hex || y.numeral == x.numeral;
+      default:
+        return true;
+    }
+  };
+  for (const KnightUnit& first : units) {
+    if (!first.sound) continue;
+    if (first.alone) list(first.moves);
+    for (const KnightUnit& second : units) {
+      const bool reads = reads_first(first, second);
+      if (!reads && !second.sound) continue;
+      if (reads && first.kind() == KnightAction::Kind::pirate && second_c && !*second_c) continue;
+      std::vector<KnightMove> pair = first.moves;
+      pair.insert(pair.end(), second.moves.begin(), second.moves.end());
+      if (reads && first.kind() == KnightAction::Kind::pirate) {
+        if (!second_c) second_c = judge(pair).empty();
+        if (!*second_c || !judge(pair).empty()) continue;
+      } else if (reads && !judge(pair).empty()) {
+        continue;
+      }
+      list(std::move(pair));
+    }
+  }
+}
+
 }  // namespace
 
 PlaceName place_name(const Board& board, int index, bool vertex, int players) {
@@ -321,22 +487,6 @@ LegalActions turn_actions(const State& st) {
       keep(std::move(m));
     }
   const bool card = holds_unplayed(st, c);
-  if (card) {
-    Move knight(board, c, Move::Kind::play_card);
-    knight.dev = DevCard::knight;
-    State copy = st;
-    Violations vs = apply_move(copy, knight);
-    if (vs.empty()) out.listed.push_back(std::make_unique<Move>(knight));
-    bool only_count = !vs.empty() && std::all_of(vs.begin(), vs.end(), [](const Violation& v) {
-      return v.rule == rule::CT_803;
-    });
-    if (vs.empty() || only_count)
-      out.described.push_back(
-          {"play", fmt::format("{} plays a knight with up to two actions: move-hun FROM TO, "
-                               "chase-hun HEX NUMERAL, pirate HEX (then steal COLOUR CARD "
-                               "where there is a victim)",
-                               name(c))});
-  }
   for (DevCard d : {DevCard::road_building, DevCard::monopoly, DevCard::year_of_plenty}) {
     if (!card) break;
     Move m(board, c, Move::Kind::play_card);
@@ -387,6 +537,9 @@ LegalActions turn_actions(const State& st) {
       }
     }
   }
+  // The knight's plays after the other cards': a repair hint for another kind of action takes
+  // the first listed, and a progress card is the nearer alternative to a build.
+  if (card) knight_plays(st, c, out);
   {
     Move m(board, c, Move::Kind::reveal);
     m.dev = DevCard::victory_point;

@@ -35,8 +35,9 @@ LegalActions trade_build_actions(const State& state);
 
 // The legal actions of the next decision of a turn or special building phase under way:
 // the roll (each of the 36 throws), the discards of a 7 (each choice of cards), the pirate
-// move and its steal, the cards that can be played (a knight's actions described by their
-// bounds), reveals, and what trade_build_actions lists. Empty when no colour is active.
+// move and its steal, the cards that can be played (a knight alone, with each of its actions
+// and with each pair of them), reveals, and what trade_build_actions lists. Empty when no
+// colour is active.
 LegalActions turn_actions(const State& state);
 
 }  // namespace wallaudit::ct
