@@ -109,11 +109,13 @@ void Engine::dispute(Where w, std::optional<Colour> colour, std::string message,
   report(FindingKind::dispute, CC_804, w, colour, std::move(message), cause);
 }
 
-// Notes the first error of the turn; returns the step to taint what it placed.
-StepNo Engine::note_error(Where w) {
+// Notes the first error of the turn, and the first that left the wall replayed unlike the
+// record's (`diverges`: a piece kept off it, a scoring or a side not applied as written);
+// returns the step to taint what it placed.
+StepNo Engine::note_error(Where w, bool diverges) {
   const StepNo at = target(w);
   if (!ctx_.taint) ctx_.taint = at;
-  if (!divergence_) divergence_ = at;
+  if (diverges && !divergence_) divergence_ = at;
   return at;
 }
 
@@ -738,6 +740,7 @@ void Engine::placement(const Move& s) {
   if (act == Act::pass) return;
 
   // The piece itself.
+  const int cards_before = st.colour(c).cards_placed;
   Violations v;
   int bonus = 0;
   switch (act) {
@@ -760,15 +763,22 @@ void Engine::placement(const Move& s) {
     report(FindingKind::rule, violation.rule, {0, 1}, c, violation.message, violation.follows)
         .involves = places_of(s);
   if (broke_rule()) {
-    note_error({});
     auto placed = [&](SpaceId space) {
       const Piece& p = st.piece(space);
       return st.in_play(space) && p.intact() && p.colour == c && p.turn == n;
     };
+    bool kept_off = act == Act::card && st.colour(c).cards_placed == cards_before;
     if (act != Act::card) {
-      if (!placed(s.a)) st.reject_piece(step_);
-      if (act == Act::double_wall && !placed(s.b)) st.reject_piece(step_);
+      if (!placed(s.a)) {
+        st.reject_piece(step_);
+        kept_off = true;
+      }
+      if (act == Act::double_wall && !placed(s.b)) {
+        st.reject_piece(step_);
+        kept_off = true;
+      }
     }
+    note_error({}, kept_off);
   }
   if (bonus) {
     ctx.bonus[ci(c)] += bonus;
@@ -825,7 +835,8 @@ void Engine::neutral(const Move& s) {
         .involves = places_of(s);
   for (std::size_t i = findings_before; i < out_->findings.size(); ++i)
     if (out_->findings[i].kind == FindingKind::rule) {
-      note_error({});
+      const Piece& placed = st.piece(s.a);
+      note_error({}, !(st.in_play(s.a) && placed.kind == PieceKind::neutral && placed.turn == n));
       break;
     }
   ctx.peekable.clear();
