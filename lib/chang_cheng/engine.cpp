@@ -1626,8 +1626,23 @@ bool Engine::is_terminal() const {
   return phase_ == Phase::dead || (over_ && !ctx_.open);
 }
 
+// The set-up is judged when play begins; once both starting sides are given, the decision
+// is play's (more tokens stay possible).
+std::optional<Engine> Engine::after_setup() const {
+  if (phase_ != Phase::setup || setup_sides_.size() < 2) return std::nullopt;
+  Engine after(*this);
+  StepResult ignored;
+  after.step_ = std::numeric_limits<StepNo>::max();
+  after.out_ = &ignored;
+  after.close_setup();
+  after.out_ = nullptr;
+  if (after.phase_ != Phase::play) return std::nullopt;
+  return after;
+}
+
 std::string Engine::current_player() const {
   if (is_terminal()) return "";
+  if (auto after = after_setup()) return after->current_player();
   if (phase_ == Phase::seats || phase_ == Phase::setup) return std::string(kChance);
   if (ctx_.open) return std::string(name(ctx_.colour));
   return seat_label(expected_seat_).substr(0, seat_label(expected_seat_).find('/'));
@@ -1636,6 +1651,7 @@ std::string Engine::current_player() const {
 std::string Engine::decision() const {
   if (is_terminal()) return "the game is over";
   if (phase_ == Phase::seats) return "the players are seated";
+  if (auto after = after_setup()) return after->decision();
   if (phase_ == Phase::setup) return "set-up: the starting sides, then their tokens";
   if (!ctx_.open)
     return fmt::format("turn {}, {}: the turn begins", turns_ + 1, seat_label(expected_seat_));
@@ -1657,6 +1673,12 @@ LegalActions Engine::legal_actions() const {
   }
   if (phase_ == Phase::seats) {
     out.described.push_back({"seats", "2 to 4 different colours, in seat order"});
+    return out;
+  }
+  if (auto after = after_setup()) {
+    out = after->legal_actions();
+    out.described.push_back({"reputation", "a reputation token on each province in play"});
+    out.described.push_back({"threat", "a threat token on each region in play"});
     return out;
   }
   if (phase_ == Phase::setup) {
