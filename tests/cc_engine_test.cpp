@@ -133,6 +133,22 @@ TEST(CcEngine, AfterAPieceThePeeksItOpensAreListed) {
       1);
 }
 
+TEST(CcEngine, TheEndIsListedOnlyWhereEndingTheTurnBreaksNoRule) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W4"/><wall space="B1.W1"/></turn>)");
+  auto has_end = [](const State& s) {
+    const std::vector<std::string> legal = texts(s.legal_actions());
+    return std::find(legal.begin(), legal.end(), "blue: end") != legal.end();
+  };
+  for (StepNo i = 0; i < kFirstPlay + 3; ++i)  // up to blue's begin
+    d.engine->apply(*d.actions[i].action, i + 1);
+  EXPECT_FALSE(has_end(*d.engine));  // no action yet
+  d.engine->apply(*d.actions[kFirstPlay + 3].action, kFirstPlay + 4);
+  EXPECT_FALSE(has_end(*d.engine));  // a lone wall where two were open (CC-404)
+  d.engine->apply(*d.actions[kFirstPlay + 4].action, kFirstPlay + 5);
+  EXPECT_TRUE(has_end(*d.engine));
+}
+
 // "RULE@line" with " follows L" for each error and dispute of a checked mini record.
 std::vector<std::string> marks(const std::string& play, const std::string& end = "") {
   MiniRecord r;

@@ -1774,7 +1774,18 @@ LegalActions Engine::legal_actions() const {
     // Peeks opposite what the last piece covered (none after a card, a pass or a neutral wall).
     for (RegionId r : ctx_.peekable)
       add(MoveKind::peek, ctx_.colour, r);
-    out.described.push_back({"end", "the end of the turn"});
+    // The end, where ending the turn now breaks no rule (a pass or a lone piece where more
+    // was open, a scoring whose choices are missing, a neutral wall misplaced do).
+    auto end = std::make_unique<Move>();
+    end->type = MoveKind::end;
+    end->colour = ctx_.colour;
+    end->boards = head_->boards;
+    Engine trial(*this);
+    const StepResult r = trial.apply(*end, step_ + 1);
+    const bool clean = std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+      return f.kind == FindingKind::rule && f.cause == 0;
+    });
+    if (clean) out.listed.push_back(std::move(end));
   }
   // Chance may state a threat token's value (again) at any time: not a decision of the turn.
   out.described.push_back({"threat", "chance states the value of a threat token in play"});
