@@ -1626,8 +1626,8 @@ bool Engine::is_terminal() const {
   return phase_ == Phase::dead || (over_ && !ctx_.open);
 }
 
-// The set-up is judged when play begins; once both starting sides are given, the decision
-// is play's (more tokens stay possible).
+// The set-up is judged when play begins; once it is whole (both starting sides, every token),
+// the decision is play's (a token stated again stays possible).
 std::optional<Engine> Engine::after_setup() const {
   if (phase_ != Phase::setup || setup_sides_.size() < 2) return std::nullopt;
   Engine after(*this);
@@ -1637,6 +1637,9 @@ std::optional<Engine> Engine::after_setup() const {
   after.close_setup();
   after.out_ = nullptr;
   if (after.phase_ != Phase::play) return std::nullopt;
+  // Only a set-up that is whole: play may begin without a rule broken.
+  for (const Finding& f : ignored.findings)
+    if (f.kind == FindingKind::rule && f.cause == 0) return std::nullopt;
   return after;
 }
 
@@ -1685,13 +1688,6 @@ LegalActions Engine::legal_actions() const {
     out.described.push_back({"side", "a starting board side, from a board not yet in play"});
     out.described.push_back({"reputation", "a reputation token on each province in play"});
     out.described.push_back({"threat", "a threat token on each region in play"});
-    for (Colour c : colours_of_seat(0)) {  // play begins: the set-up is judged then
-      auto m = std::make_unique<Move>();
-      m->type = MoveKind::begin;
-      m->colour = c;
-      m->boards = head_->boards;
-      out.listed.push_back(std::move(m));
-    }
     return out;
   }
   auto add = [&](MoveKind kind, std::optional<Colour> colour, int a) -> Move& {
@@ -1731,7 +1727,11 @@ LegalActions Engine::legal_actions() const {
     after.out_ = &ignored;
     after.close_groups(nullptr);
     after.out_ = nullptr;
-    LegalActions next = after.legal_actions();
+    // What follows is open only once the group is whole (its choices or tokens all given).
+    const bool whole =
+        std::none_of(ignored.findings.begin(), ignored.findings.end(),
+                     [](const Finding& f) { return f.kind == FindingKind::rule && f.cause == 0; });
+    LegalActions next = whole ? after.legal_actions() : LegalActions{};
     if (group_ == Group::score) {
       next.described.push_back(
           {"reveal", "a card of the scoring named, before any card's choice is given"});
@@ -1762,7 +1762,19 @@ LegalActions Engine::legal_actions() const {
     out.described.push_back({"neutral", "a neutral wall after the action, where it may go"});
   const bool second_open = ctx_.acts.size() == 1 && (ctx_.acts[0].move.type == MoveKind::wall ||
                                                      ctx_.acts[0].move.type == MoveKind::card);
-  if (!ctx_.neutral && (ctx_.acts.empty() || second_open)) {
+  // A piece scores what is completed first, without a <score>: only where that needs no choice.
+  bool scorings_clean = true;
+  if (!ctx_.pending.empty()) {
+    Engine trial(*this);
+    StepResult r;
+    trial.step_ = step_ + 1;
+    trial.out_ = &r;
+    trial.flush_pending();
+    scorings_clean = std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+      return f.kind == FindingKind::rule && f.cause == 0;
+    });
+  }
+  if (!ctx_.neutral && scorings_clean && (ctx_.acts.empty() || second_open)) {
     const Move* first = ctx_.acts.empty() ? nullptr : &ctx_.acts[0].move;
     LegalActions pieces = placement_choices(*table_, ctx_.colour, ctx_.n, first);
     for (auto& a : pieces.listed)
