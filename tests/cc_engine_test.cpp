@@ -11,6 +11,7 @@
 #include "chang_cheng/reader.hpp"
 #include "core/xml.hpp"
 #include "support/cc_records.hpp"
+#include "support/support.hpp"
 
 namespace wallaudit::test {
 namespace {
@@ -130,6 +131,68 @@ TEST(CcEngine, AfterAPieceThePeeksItOpensAreListed) {
       std::count_if(legal.begin(), legal.end(),
                     [](const std::string& t) { return t.find(": peek") != std::string::npos; }),
       1);
+}
+
+TEST(CcEngine, TheEndIsListedOnlyWhereEndingTheTurnBreaksNoRule) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W4"/><wall space="B1.W1"/></turn>)");
+  auto has_end = [](const State& s) {
+    const std::vector<std::string> legal = texts(s.legal_actions());
+    return std::find(legal.begin(), legal.end(), "blue: end") != legal.end();
+  };
+  for (StepNo i = 0; i < kFirstPlay + 3; ++i)  // up to blue's begin
+    d.engine->apply(*d.actions[i].action, i + 1);
+  EXPECT_FALSE(has_end(*d.engine));  // no action yet
+  d.engine->apply(*d.actions[kFirstPlay + 3].action, kFirstPlay + 4);
+  EXPECT_FALSE(has_end(*d.engine));  // a lone wall where two were open (CC-404)
+  d.engine->apply(*d.actions[kFirstPlay + 4].action, kFirstPlay + 5);
+  EXPECT_TRUE(has_end(*d.engine));
+}
+
+// "RULE@line" with " follows L" for each error and dispute of a checked mini record.
+std::vector<std::string> marks(const std::string& play, const std::string& end = "") {
+  MiniRecord r;
+  r.play = play;
+  r.end = end;
+  std::vector<std::string> out;
+  const GameResult result = check_text(r.str());
+  for (const Diagnostic& d : result.diagnostics.items()) {
+    if (d.kind == FindingKind::info) continue;
+    out.push_back(fmt::format("{}@{}{}", d.rule, d.loc.line,
+                              d.follow_on ? fmt::format(" follows {}", d.follows_line) : ""));
+  }
+  return out;
+}
+
+TEST(CcFollowOns, AnErrorThatLeavesTheWallAsRecordedCausesNoBoardFinding) {
+  // Blue's two walls in one province (CC-411) are placed as written; blue's later wall on red's
+  // legal wall is an error of its own.
+  const std::string play =
+      "<turn colour=\"red\"><wall space=\"A1.W1\"/></turn>\n"
+      "<turn colour=\"blue\"><wall space=\"A1.W4\"/><wall space=\"A1.W5\"/></turn>\n"
+      "<turn colour=\"red\"><wall space=\"B1.W1\"/><wall space=\"B1.W3\"/></turn>\n"
+      "<turn colour=\"blue\"><wall space=\"A1.W1\"/><wall space=\"B1.W5\"/></turn>\n";
+  const std::vector<std::string> got = marks(play);
+  ASSERT_EQ(got.size(), 2u) << testing::PrintToString(got);
+  EXPECT_EQ(got[0].substr(0, 7), "CC-411@");
+  EXPECT_EQ(got[1].find("CC-406@"), 0u);
+  EXPECT_EQ(got[1].find("follows"), std::string::npos) << got[1];
+}
+
+TEST(CcFollowOns, APieceKeptOffTheWallCausesWhatReadsTheWall) {
+  // Blue's wall on red's space is kept off the wall: the province the record thinks complete is
+  // not, so its scoring follows from that wall.
+  const std::string play =
+      "<turn colour=\"red\"><wall space=\"A1.W1\"/></turn>\n"
+      "<turn colour=\"blue\"><wall space=\"A1.W1\"/><wall space=\"B1.W1\"/></turn>\n"
+      "<turn colour=\"red\"><wall space=\"B1.W3\"/><wall space=\"A1.W4\"/>"
+      "<score province=\"A1.P1\"/></turn>\n";
+  const std::vector<std::string> got = marks(play);
+  ASSERT_EQ(got.size(), 2u) << testing::PrintToString(got);
+  EXPECT_EQ(got[0].find("CC-406@"), 0u);
+  const std::string line = got[0].substr(7);
+  EXPECT_EQ(got[1].find("CC-501@"), 0u) << got[1];
+  EXPECT_NE(got[1].find(" follows " + line), std::string::npos) << got[1];
 }
 
 }  // namespace

@@ -547,6 +547,14 @@ TEST_F(Cli, MovesListsAChangChengTurnsFirstPieces) {
       << r.out;
   EXPECT_NE(r.out.find("  wall ("), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  double ("), std::string::npos) << r.out;
+  // After the set-up, the first turn's single walls (the set-up is judged as play begins).
+  r = run({"moves", kSamples + "/legal/three-players.xml", "--turn", "0"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find("  wall (")),
+            kSamples +
+                "/legal/three-players.xml: Chang Cheng, after the set-up\nnext: turn 1, "
+                "green: the turn begins\n  begin (1 action, each \"green: …\"):\n    begin\n");
+  EXPECT_EQ(r.out.find("  double ("), std::string::npos) << r.out;
 }
 
 }  // namespace

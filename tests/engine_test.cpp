@@ -272,7 +272,7 @@ TEST(Engine, WhatIsListedAlongTheGeneratedRecordsIsLegal) {
       StepNo step = 0;
       for (const PlacedAction& placed : record->actions) {
         ++step;
-        if (step % 5 == 0) {
+        if (step % 3 != 0) {
           for (const ActionPtr& a : state->legal_actions().listed) {
             std::string error;
             auto back = state->parse_action(a->text(), error);
@@ -280,9 +280,13 @@ TEST(Engine, WhatIsListedAlongTheGeneratedRecordsIsLegal) {
             EXPECT_EQ((*back)->text(), a->text());
             auto copy = state->clone();
             StepResult r = copy->apply(*a, step);
-            EXPECT_FALSE(r.erroneous())
-                << game->id() << " line " << placed.loc.line << ", at " << state->decision() << ": "
-                << a->text() << " is listed but gave: " << rules_found(r);
+            // No rule broken, by this step or found by it about an earlier one.
+            const bool broke = std::any_of(
+                r.findings.begin(), r.findings.end(),
+                [](const Finding& f) { return f.kind == FindingKind::rule && f.cause == 0; });
+            EXPECT_FALSE(broke) << game->id() << " line " << placed.loc.line << ", at "
+                                << state->decision() << ": " << a->text()
+                                << " is listed but gave: " << rules_found(r);
             ++tried;
             if (testing::Test::HasFailure()) return;
           }

@@ -109,11 +109,13 @@ void Engine::dispute(Where w, std::optional<Colour> colour, std::string message,
   report(FindingKind::dispute, CC_804, w, colour, std::move(message), cause);
 }
 
-// Notes the first error of the turn; returns the step to taint what it placed.
-StepNo Engine::note_error(Where w) {
+// Notes the first error of the turn, and the first that left the wall replayed unlike the
+// record's (`diverges`: a piece kept off it, a scoring or a side not applied as written);
+// returns the step to taint what it placed.
+StepNo Engine::note_error(Where w, bool diverges) {
   const StepNo at = target(w);
   if (!ctx_.taint) ctx_.taint = at;
-  if (!divergence_) divergence_ = at;
+  if (diverges && !divergence_) divergence_ = at;
   return at;
 }
 
@@ -738,6 +740,7 @@ void Engine::placement(const Move& s) {
   if (act == Act::pass) return;
 
   // The piece itself.
+  const int cards_before = st.colour(c).cards_placed;
   Violations v;
   int bonus = 0;
   switch (act) {
@@ -760,15 +763,22 @@ void Engine::placement(const Move& s) {
     report(FindingKind::rule, violation.rule, {0, 1}, c, violation.message, violation.follows)
         .involves = places_of(s);
   if (broke_rule()) {
-    note_error({});
     auto placed = [&](SpaceId space) {
       const Piece& p = st.piece(space);
       return st.in_play(space) && p.intact() && p.colour == c && p.turn == n;
     };
+    bool kept_off = act == Act::card && st.colour(c).cards_placed == cards_before;
     if (act != Act::card) {
-      if (!placed(s.a)) st.reject_piece(step_);
-      if (act == Act::double_wall && !placed(s.b)) st.reject_piece(step_);
+      if (!placed(s.a)) {
+        st.reject_piece(step_);
+        kept_off = true;
+      }
+      if (act == Act::double_wall && !placed(s.b)) {
+        st.reject_piece(step_);
+        kept_off = true;
+      }
     }
+    note_error({}, kept_off);
   }
   if (bonus) {
     ctx.bonus[ci(c)] += bonus;
@@ -825,7 +835,8 @@ void Engine::neutral(const Move& s) {
         .involves = places_of(s);
   for (std::size_t i = findings_before; i < out_->findings.size(); ++i)
     if (out_->findings[i].kind == FindingKind::rule) {
-      note_error({});
+      const Piece& placed = st.piece(s.a);
+      note_error({}, !(st.in_play(s.a) && placed.kind == PieceKind::neutral && placed.turn == n));
       break;
     }
   ctx.peekable.clear();
@@ -1615,8 +1626,26 @@ bool Engine::is_terminal() const {
   return phase_ == Phase::dead || (over_ && !ctx_.open);
 }
 
+// The set-up is judged when play begins; once it is whole (both starting sides, every token),
+// the decision is play's (a token stated again stays possible).
+std::optional<Engine> Engine::after_setup() const {
+  if (phase_ != Phase::setup || setup_sides_.size() < 2) return std::nullopt;
+  Engine after(*this);
+  StepResult ignored;
+  after.step_ = std::numeric_limits<StepNo>::max();
+  after.out_ = &ignored;
+  after.close_setup();
+  after.out_ = nullptr;
+  if (after.phase_ != Phase::play) return std::nullopt;
+  // Only a set-up that is whole: play may begin without a rule broken.
+  for (const Finding& f : ignored.findings)
+    if (f.kind == FindingKind::rule && f.cause == 0) return std::nullopt;
+  return after;
+}
+
 std::string Engine::current_player() const {
   if (is_terminal()) return "";
+  if (auto after = after_setup()) return after->current_player();
   if (phase_ == Phase::seats || phase_ == Phase::setup) return std::string(kChance);
   if (ctx_.open) return std::string(name(ctx_.colour));
   return seat_label(expected_seat_).substr(0, seat_label(expected_seat_).find('/'));
@@ -1625,6 +1654,7 @@ std::string Engine::current_player() const {
 std::string Engine::decision() const {
   if (is_terminal()) return "the game is over";
   if (phase_ == Phase::seats) return "the players are seated";
+  if (auto after = after_setup()) return after->decision();
   if (phase_ == Phase::setup) return "set-up: the starting sides, then their tokens";
   if (!ctx_.open)
     return fmt::format("turn {}, {}: the turn begins", turns_ + 1, seat_label(expected_seat_));
@@ -1648,17 +1678,16 @@ LegalActions Engine::legal_actions() const {
     out.described.push_back({"seats", "2 to 4 different colours, in seat order"});
     return out;
   }
+  if (auto after = after_setup()) {
+    out = after->legal_actions();
+    out.described.push_back({"reputation", "a reputation token on each province in play"});
+    out.described.push_back({"threat", "a threat token on each region in play"});
+    return out;
+  }
   if (phase_ == Phase::setup) {
     out.described.push_back({"side", "a starting board side, from a board not yet in play"});
     out.described.push_back({"reputation", "a reputation token on each province in play"});
     out.described.push_back({"threat", "a threat token on each region in play"});
-    for (Colour c : colours_of_seat(0)) {  // play begins: the set-up is judged then
-      auto m = std::make_unique<Move>();
-      m->type = MoveKind::begin;
-      m->colour = c;
-      m->boards = head_->boards;
-      out.listed.push_back(std::move(m));
-    }
     return out;
   }
   auto add = [&](MoveKind kind, std::optional<Colour> colour, int a) -> Move& {
@@ -1698,7 +1727,11 @@ LegalActions Engine::legal_actions() const {
     after.out_ = &ignored;
     after.close_groups(nullptr);
     after.out_ = nullptr;
-    LegalActions next = after.legal_actions();
+    // What follows is open only once the group is whole (its choices or tokens all given).
+    const bool whole =
+        std::none_of(ignored.findings.begin(), ignored.findings.end(),
+                     [](const Finding& f) { return f.kind == FindingKind::rule && f.cause == 0; });
+    LegalActions next = whole ? after.legal_actions() : LegalActions{};
     if (group_ == Group::score) {
       next.described.push_back(
           {"reveal", "a card of the scoring named, before any card's choice is given"});
@@ -1729,7 +1762,19 @@ LegalActions Engine::legal_actions() const {
     out.described.push_back({"neutral", "a neutral wall after the action, where it may go"});
   const bool second_open = ctx_.acts.size() == 1 && (ctx_.acts[0].move.type == MoveKind::wall ||
                                                      ctx_.acts[0].move.type == MoveKind::card);
-  if (!ctx_.neutral && (ctx_.acts.empty() || second_open)) {
+  // A piece scores what is completed first, without a <score>: only where that needs no choice.
+  bool scorings_clean = true;
+  if (!ctx_.pending.empty()) {
+    Engine trial(*this);
+    StepResult r;
+    trial.step_ = step_ + 1;
+    trial.out_ = &r;
+    trial.flush_pending();
+    scorings_clean = std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+      return f.kind == FindingKind::rule && f.cause == 0;
+    });
+  }
+  if (!ctx_.neutral && scorings_clean && (ctx_.acts.empty() || second_open)) {
     const Move* first = ctx_.acts.empty() ? nullptr : &ctx_.acts[0].move;
     LegalActions pieces = placement_choices(*table_, ctx_.colour, ctx_.n, first);
     for (auto& a : pieces.listed)
@@ -1741,7 +1786,18 @@ LegalActions Engine::legal_actions() const {
     // Peeks opposite what the last piece covered (none after a card, a pass or a neutral wall).
     for (RegionId r : ctx_.peekable)
       add(MoveKind::peek, ctx_.colour, r);
-    out.described.push_back({"end", "the end of the turn"});
+    // The end, where ending the turn now breaks no rule (a pass or a lone piece where more
+    // was open, a scoring whose choices are missing, a neutral wall misplaced do).
+    auto end = std::make_unique<Move>();
+    end->type = MoveKind::end;
+    end->colour = ctx_.colour;
+    end->boards = head_->boards;
+    Engine trial(*this);
+    const StepResult r = trial.apply(*end, step_ + 1);
+    const bool clean = std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+      return f.kind == FindingKind::rule && f.cause == 0;
+    });
+    if (clean) out.listed.push_back(std::move(end));
   }
   // Chance may state a threat token's value (again) at any time: not a decision of the turn.
   out.described.push_back({"threat", "chance states the value of a threat token in play"});

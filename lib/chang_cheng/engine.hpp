@@ -108,7 +108,7 @@ class Engine final : public wallaudit::State {
                   std::string message, StepNo cause = 0);
   void violations(const Violations& vs, Where w, std::optional<Colour> colour, StepNo extra = 0);
   void dispute(Where w, std::optional<Colour> colour, std::string message, StepNo cause);
-  StepNo note_error(Where w);
+  StepNo note_error(Where w, bool diverges = true);
   StepNo target(Where w) const { return w.step ? w.step : step_; }
 
   // ---- set-up
@@ -154,6 +154,7 @@ class Engine final : public wallaudit::State {
   std::vector<std::string> places_of(const Move& m) const;
 
   // ---- listing
+  std::optional<Engine> after_setup() const;
   std::vector<const Move*> turn_pieces() const;
 
   std::shared_ptr<const Record> head_;
