@@ -81,6 +81,25 @@ Engine::Engine(std::shared_ptr<const Record> head,
   seat_of_.fill(-1);
 }
 
+// A copy whose findings go to `out`, as if applying step `step`: for judging something on
+// the side (listing, the end of the record) without changing this engine.
+Engine Engine::scratch(StepResult& out, StepNo step) const {
+  Engine copy(*this);
+  copy.step_ = step;
+  copy.out_ = &out;
+  return copy;
+}
+
+namespace {
+
+// No rule broken: neither by a step nor found by it about an earlier one.
+bool breaks_no_rule(const StepResult& r) {
+  return std::none_of(r.findings.begin(), r.findings.end(),
+                      [](const Finding& f) { return f.kind == FindingKind::rule && f.cause == 0; });
+}
+
+}  // namespace
+
 // ---- findings ---------------------------------------------------------------------------------
 
 Finding& Engine::report(FindingKind kind, std::string_view rule, Where w,
@@ -1396,10 +1415,8 @@ void Engine::claim(const Move& m) {
 }
 
 std::vector<Finding> Engine::at_end_of_record() const {
-  Engine copy(*this);
   StepResult out;
-  copy.step_ = std::numeric_limits<StepNo>::max();
-  copy.out_ = &out;
+  Engine copy = scratch(out, std::numeric_limits<StepNo>::max());
   if (copy.phase_ == Phase::setup) copy.close_setup();
   if (copy.phase_ == Phase::play || copy.phase_ == Phase::end) {
     copy.close_groups(nullptr);
@@ -1630,16 +1647,12 @@ bool Engine::is_terminal() const {
 // the decision is play's (a token stated again stays possible).
 std::optional<Engine> Engine::after_setup() const {
   if (phase_ != Phase::setup || setup_sides_.size() < 2) return std::nullopt;
-  Engine after(*this);
-  StepResult ignored;
-  after.step_ = std::numeric_limits<StepNo>::max();
-  after.out_ = &ignored;
+  StepResult judged;
+  Engine after = scratch(judged, std::numeric_limits<StepNo>::max());
   after.close_setup();
   after.out_ = nullptr;
-  if (after.phase_ != Phase::play) return std::nullopt;
   // Only a set-up that is whole: play may begin without a rule broken.
-  for (const Finding& f : ignored.findings)
-    if (f.kind == FindingKind::rule && f.cause == 0) return std::nullopt;
+  if (after.phase_ != Phase::play || !breaks_no_rule(judged)) return std::nullopt;
   return after;
 }
 
@@ -1721,17 +1734,12 @@ LegalActions Engine::legal_actions() const {
   const bool immediate = opts_.expansion_timing == ExpansionTiming::immediate;
   if (group_ == Group::score || (group_ == Group::expand && immediate)) {
     // More of the scoring (or the new side's tokens), or what follows once it is judged.
-    Engine after(*this);
-    StepResult ignored;
-    after.step_ = std::numeric_limits<StepNo>::max();
-    after.out_ = &ignored;
+    StepResult judged;
+    Engine after = scratch(judged, std::numeric_limits<StepNo>::max());
     after.close_groups(nullptr);
     after.out_ = nullptr;
     // What follows is open only once the group is whole (its choices or tokens all given).
-    const bool whole =
-        std::none_of(ignored.findings.begin(), ignored.findings.end(),
-                     [](const Finding& f) { return f.kind == FindingKind::rule && f.cause == 0; });
-    LegalActions next = whole ? after.legal_actions() : LegalActions{};
+    LegalActions next = breaks_no_rule(judged) ? after.legal_actions() : LegalActions{};
     if (group_ == Group::score) {
       next.described.push_back(
           {"reveal", "a card of the scoring named, before any card's choice is given"});
@@ -1765,14 +1773,9 @@ LegalActions Engine::legal_actions() const {
   // A piece scores what is completed first, without a <score>: only where that needs no choice.
   bool scorings_clean = true;
   if (!ctx_.pending.empty()) {
-    Engine trial(*this);
-    StepResult r;
-    trial.step_ = step_ + 1;
-    trial.out_ = &r;
-    trial.flush_pending();
-    scorings_clean = std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
-      return f.kind == FindingKind::rule && f.cause == 0;
-    });
+    StepResult judged;
+    scratch(judged, step_ + 1).flush_pending();
+    scorings_clean = breaks_no_rule(judged);
   }
   if (!ctx_.neutral && scorings_clean && (ctx_.acts.empty() || second_open)) {
     const Move* first = ctx_.acts.empty() ? nullptr : &ctx_.acts[0].move;
@@ -1793,11 +1796,7 @@ LegalActions Engine::legal_actions() const {
     end->colour = ctx_.colour;
     end->boards = head_->boards;
     Engine trial(*this);
-    const StepResult r = trial.apply(*end, step_ + 1);
-    const bool clean = std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
-      return f.kind == FindingKind::rule && f.cause == 0;
-    });
-    if (clean) out.listed.push_back(std::move(end));
+    if (breaks_no_rule(trial.apply(*end, step_ + 1))) out.listed.push_back(std::move(end));
   }
   // Chance may state a threat token's value (again) at any time: not a decision of the turn.
   out.described.push_back({"threat", "chance states the value of a threat token in play"});

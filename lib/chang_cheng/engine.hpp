@@ -154,6 +154,7 @@ class Engine final : public wallaudit::State {
   std::vector<std::string> places_of(const Move& m) const;
 
   // ---- listing
+  Engine scratch(StepResult& out, StepNo step) const;
   std::optional<Engine> after_setup() const;
   std::vector<const Move*> turn_pieces() const;
 
