@@ -59,8 +59,10 @@ class Batch {
           room_.wait(lock, [this] { return closed_ || ready_.size() < window_; });
           if (closed_) return false;
           ready_.push_back(std::move(checked.json));
+          // The reader takes records in bunches: wake it when a bunch is ready.
+          const bool bunch = ready_.size() >= (window_ + 1) / 2;
           lock.unlock();
-          more_.notify_one();
+          if (bunch) more_.notify_one();
           return true;
         });
       } catch (...) {
@@ -78,16 +80,20 @@ class Batch {
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;
 
-  // The next record's JSON, or nullopt at the end.
-  std::optional<std::string> next() {
+  // The records' JSON that is ready, at least one: waits until half the window is full (or
+  // the batch ends), so the two threads hand over records in bunches, not one by one.
+  std::vector<std::string> next_many() {
     std::unique_lock lock(m_);
-    more_.wait(lock, [this] { return !ready_.empty() || finished_; });
+    more_.wait(lock, [this] { return ready_.size() >= (window_ + 1) / 2 || finished_; });
     if (ready_.empty()) {
       if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));
-      return std::nullopt;
+      return {};
     }
-    std::string out = std::move(ready_.front());
-    ready_.pop_front();
+    std::vector<std::string> out;
+    out.reserve(ready_.size());
+    for (std::string& s : ready_)
+      out.push_back(std::move(s));
+    ready_.clear();
     lock.unlock();
     room_.notify_one();
     return out;
@@ -262,7 +268,7 @@ PYBIND11_MODULE(_wallaudit, m) {
   });
   py::class_<Batch>(m, "Batch")
       .def(py::init<std::vector<std::string>, int, bool, CheckOptions>())
-      .def("next", &Batch::next, py::call_guard<py::gil_scoped_release>())
+      .def("next_many", &Batch::next_many, py::call_guard<py::gil_scoped_release>())
       .def("close", &Batch::close, py::call_guard<py::gil_scoped_release>());
   py::class_<PyState>(m, "State")
       .def("current_player", [](const PyState& s) { return s.state->current_player(); })

@@ -96,10 +96,11 @@ def check_many(paths, jobs=2, all_files=False, *, options=None, boards=None, def
 def _results(batch):
     try:
         while True:
-            line = batch.next()
-            if line is None:
+            lines = batch.next_many()
+            if not lines:
                 return
-            yield _json.loads(line)
+            for line in lines:
+                yield _json.loads(line)
     finally:
         batch.close()
 
