@@ -195,5 +195,19 @@ TEST(CcFollowOns, APieceKeptOffTheWallCausesWhatReadsTheWall) {
   EXPECT_NE(got[1].find(" follows " + line), std::string::npos) << got[1];
 }
 
+TEST(CcFollowOns, APieceKeptOffTheWallCausesNoLaterSpaceTaken) {
+  // Blue's wall on red's space is kept off the wall. Red's later wall on blue's other, legal wall
+  // reads a piece the replay holds as the record does: an error of its own, not a follow-on.
+  const std::string play =
+      "<turn colour=\"red\"><wall space=\"A1.W1\"/></turn>\n"
+      "<turn colour=\"blue\"><wall space=\"A1.W1\"/><wall space=\"B1.W1\"/></turn>\n"
+      "<turn colour=\"red\"><wall space=\"B1.W1\"/><wall space=\"A1.W4\"/></turn>\n";
+  const std::vector<std::string> got = marks(play);
+  ASSERT_EQ(got.size(), 2u) << testing::PrintToString(got);
+  EXPECT_EQ(got[0].find("CC-406@"), 0u) << got[0];
+  EXPECT_EQ(got[1].find("CC-406@"), 0u) << got[1];
+  EXPECT_EQ(got[1].find("follows"), std::string::npos) << got[1];
+}
+
 }  // namespace
 }  // namespace wallaudit::test

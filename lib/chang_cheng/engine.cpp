@@ -112,8 +112,13 @@ Finding& Engine::report(FindingKind kind, std::string_view rule, Where w,
   f.part = w.part;
   const StepNo at = target(w);
   if (at != step_) f.at = at;
-  if (!cause && divergence_ && divergence_ < at && depends_on_board(kind, rule))
-    cause = divergence_;
+  if (!cause && divergence_ && divergence_ < at && depends_on_board(kind, rule)) {
+    // A space taken, a tower beside a tower: these read pieces the replay holds. Pieces kept
+    // off leave the replay a part of the record's wall, so they cannot put a piece there;
+    // only a divergence of another kind can (a destruction not applied, say).
+    const bool occupancy = rule == CC_406 || rule == CC_410;
+    if (!occupancy || (other_divergence_ && other_divergence_ < at)) cause = divergence_;
+  }
   if (cause != at) f.cause = cause;
   out_->findings.push_back(std::move(f));
   return out_->findings.back();
@@ -129,12 +134,13 @@ void Engine::dispute(Where w, std::optional<Colour> colour, std::string message,
 }
 
 // Notes the first error of the turn, and the first that left the wall replayed unlike the
-// record's (`diverges`: a piece kept off it, a scoring or a side not applied as written);
-// returns the step to taint what it placed.
-StepNo Engine::note_error(Where w, bool diverges) {
+// record's (`d`: a piece kept off it, or a scoring or a side not applied as written); returns
+// the step to taint what it placed.
+StepNo Engine::note_error(Where w, Divergence d) {
   const StepNo at = target(w);
   if (!ctx_.taint) ctx_.taint = at;
-  if (diverges && !divergence_) divergence_ = at;
+  if (d != Divergence::none && !divergence_) divergence_ = at;
+  if (d == Divergence::other && !other_divergence_) other_divergence_ = at;
   return at;
 }
 
@@ -797,7 +803,7 @@ void Engine::placement(const Move& s) {
         kept_off = true;
       }
     }
-    note_error({}, kept_off);
+    note_error({}, kept_off ? Divergence::missing : Divergence::none);
   }
   if (bonus) {
     ctx.bonus[ci(c)] += bonus;
@@ -855,7 +861,9 @@ void Engine::neutral(const Move& s) {
   for (std::size_t i = findings_before; i < out_->findings.size(); ++i)
     if (out_->findings[i].kind == FindingKind::rule) {
       const Piece& placed = st.piece(s.a);
-      note_error({}, !(st.in_play(s.a) && placed.kind == PieceKind::neutral && placed.turn == n));
+      const bool kept_off =
+          !(st.in_play(s.a) && placed.kind == PieceKind::neutral && placed.turn == n);
+      note_error({}, kept_off ? Divergence::missing : Divergence::none);
       break;
     }
   ctx.peekable.clear();

@@ -108,7 +108,13 @@ class Engine final : public wallaudit::State {
                   std::string message, StepNo cause = 0);
   void violations(const Violations& vs, Where w, std::optional<Colour> colour, StepNo extra = 0);
   void dispute(Where w, std::optional<Colour> colour, std::string message, StepNo cause);
-  StepNo note_error(Where w, bool diverges = true);
+  // How an error left the wall replayed against the record's.
+  enum class Divergence : std::uint8_t {
+    none,     // as the record has it
+    missing,  // a piece of the record kept off: the replay holds fewer pieces
+    other,    // anything else (a scoring or a side not applied as written)
+  };
+  StepNo note_error(Where w, Divergence d = Divergence::other);
   StepNo target(Where w) const { return w.step ? w.step : step_; }
 
   // ---- set-up
@@ -179,6 +185,7 @@ class Engine final : public wallaudit::State {
   int layout_turn_ = 0;  // the turn that left a due expansion unmade
   StepNo order_taint_ = 0;
   StepNo divergence_ = 0;            // the first error that changed the board replayed
+  StepNo other_divergence_ = 0;      // the first that did more than keep a piece off
   std::vector<StepNo> threat_step_;  // by region: the step that laid its token
   TurnContext ctx_;
   // What was open to the seat when the turn's first piece came, for CC-404.
