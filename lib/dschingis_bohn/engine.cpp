@@ -39,28 +39,6 @@ std::string meter_text(Bean b) {
   return out;
 }
 
-// Where a violation of the rules state points, as a part of a turn's action.
-std::uint8_t part_of(int ref) {
-  switch (ref) {
-    case kRefTarget:
-      return kPartTarget;
-    case kRefPay:
-      return kPartPay;
-    case kRefColour:
-      return kPartColour;
-    case kRefField:
-      return kPartField;
-    case kRefPartner:
-      return kPartPartner;
-    case kRefTurn:
-      return kPartTurn;
-    default:
-      break;
-  }
-  if (ref >= 0 && ref + kPartCards <= 255) return static_cast<std::uint8_t>(ref + kPartCards);
-  return 0;
-}
-
 // The part of the set-up action of its `index`-th declaration (players first, then
 // territories, camps, hands, decks); 0 (the <setup>) where the parts run out.
 std::uint8_t decl_part(std::size_t index) {
@@ -143,7 +121,7 @@ void Engine::violations(Step& s, const Violations& vs, std::optional<Colour> col
       if (after_end_reported_) continue;
       after_end_reported_ = true;
     }
-    report(s, FindingKind::rule, v.rule, part_of(v.ref), colour, v.message);
+    report(s, FindingKind::rule, v.rule, v.part, colour, v.message);
   }
 }
 

@@ -72,10 +72,10 @@ State::State(const Setup& s, Violations& v) : map_(s.map), options_(s.options) {
   for (int k = 0; k < kBeanKinds; ++k) {
     Bean b = static_cast<Bean>(k);
     if (known_[static_cast<std::size_t>(k)] > bean_count(b))
-      v.push_back({rule::DB_1202,
-                   fmt::format("the hands and deck of the set-up name {} {} beans; the deck "
-                               "holds {}",
-                               known_[static_cast<std::size_t>(k)], name(b), bean_count(b))});
+      fail(v, rule::DB_1202,
+           fmt::format("the hands and deck of the set-up name {} {} beans; the deck "
+                       "holds {}",
+                       known_[static_cast<std::size_t>(k)], name(b), bean_count(b)));
   }
 }
 
@@ -161,8 +161,32 @@ bool State::all_to_plant_empty() const {
 
 // ---- helpers -------------------------------------------------------------------------------
 
+std::uint8_t part_of(int ref) {
+  switch (ref) {
+    case kRefTarget:
+      return kPartTarget;
+    case kRefPay:
+      return kPartPay;
+    case kRefColour:
+      return kPartColour;
+    case kRefField:
+      return kPartField;
+    case kRefPartner:
+      return kPartPartner;
+    case kRefTurn:
+      return kPartTurn;
+    default:
+      break;
+  }
+  if (ref >= 0 && ref + kPartCards <= 255) return static_cast<std::uint8_t>(ref + kPartCards);
+  return 0;
+}
+
 void State::fail(Violations& v, std::string_view rule, std::string message, int ref) {
-  v.push_back({rule, std::move(message), ref});
+  Finding& f = v.emplace_back();
+  f.rule = rule;
+  f.message = std::move(message);
+  f.part = part_of(ref);
 }
 
 void State::end_game(EndReason reason) {
@@ -853,8 +877,9 @@ Violations State::trade(int partner, const std::vector<Given>& give, const std::
     Violations hv;
     take_from_hand(active_, from_hand, hv, 0);
     for (auto& x : hv) {
-      if (x.ref >= 0 && x.ref < static_cast<int>(hand_refs.size()))
-        x.ref = hand_refs[static_cast<std::size_t>(x.ref)];
+      const int ref = x.part >= kPartCards ? x.part - kPartCards : kRefElement;
+      if (ref >= 0 && ref < static_cast<int>(hand_refs.size()))
+        x.part = part_of(hand_refs[static_cast<std::size_t>(ref)]);
       v.push_back(std::move(x));
     }
   }
@@ -1498,7 +1523,7 @@ Violations State::end_turn() {
                          who(active_)));
     }
     for (std::size_t i = before; i < v.size(); ++i)
-      if (v[i].ref == kRefElement) v[i].ref = kRefTurn;
+      if (v[i].part == part_of(kRefElement)) v[i].part = part_of(kRefTurn);
   }
   return v;
 }

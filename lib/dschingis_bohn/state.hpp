@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/engine.hpp"
+#include "dschingis_bohn/actions.hpp"
 #include "dschingis_bohn/map.hpp"
 #include "dschingis_bohn/types.hpp"
 
@@ -31,12 +33,11 @@ enum Ref : int {
   kRefTurn = -7,
 };
 
-struct Violation {
-  std::string_view rule;
-  std::string message;
-  int ref = kRefElement;
-};
-using Violations = std::vector<Violation>;
+// The part of a turn's action (Finding::part, kPart… of actions.hpp) that `ref` names.
+std::uint8_t part_of(int ref);
+
+// The rules the state finds broken: findings of kind rule, each pointing at its part.
+using Violations = std::vector<Finding>;
 
 // A card as the checker knows it: a bean kind, or unknown.
 using Slot = std::int8_t;
