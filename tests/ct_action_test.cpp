@@ -689,9 +689,7 @@ std::set<std::string> knight_plays_by_brute_force(const ct::State& st, ct::Colou
     ct::State copy = st;
     return std::pair{ct::apply_move(copy, m), m.text()};
   };
-  auto short_of_two = [](const ct::Violation& v) {
-    return v.rule == ct::rule::CT_803 && v.ref < 0;
-  };
+  auto short_of_two = [](const Finding& v) { return v.rule == ct::rule::CT_803 && v.ref < 0; };
   std::set<std::string> out;
   if (auto [vs, text] = judge({}); vs.empty()) out.insert(text);
   for (const auto& first : actions) {

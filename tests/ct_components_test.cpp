@@ -300,7 +300,7 @@ TEST(CtComponents, SeatsAndFirstTurn) {
 // claims are the state's; after a colour out of turn, play goes on from that colour, as the
 // players went on.
 TEST(CtComponents, TheOrderOfPlayIsKeptByTheState) {
-  auto rule_of = [](const std::optional<ct::Violation>& v) {
+  auto rule_of = [](const std::optional<Finding>& v) {
     return v ? std::string(v->rule) + ": " + v->message : std::string("-");
   };
   ct::Options snake;

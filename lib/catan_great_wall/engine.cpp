@@ -192,7 +192,7 @@ void EngineState::violations(const Violations& vs, std::uint8_t part, std::optio
     else if (place && std::find(std::begin(place_rules), std::end(place_rules), v.rule) !=
                           std::end(place_rules))
       at = place;
-    report(FindingKind::rule, v.rule, at, colour, v.message, v.follows);
+    report(FindingKind::rule, v.rule, at, colour, v.message, v.cause);
   }
 }
 
@@ -324,7 +324,7 @@ void EngineState::setup_item(const Move& m) {
   const Colour c = *m.colour;
   const std::uint8_t prior = prior_settlement_part(m);
   if (m.what == Move::Kind::gain) {
-    for (const Violation& v : st_.gain(c, m.cards))
+    for (const Finding& v : st_.gain(c, m.cards))
       if (v.ref == 0)
         report(FindingKind::rule, v.rule, prior, round_b_colour_, v.message);
       else
@@ -332,13 +332,13 @@ void EngineState::setup_item(const Move& m) {
     return;
   }
   missing_gain(prior);
-  auto out_of_turn = [&](const std::optional<Violation>& order) {
+  auto out_of_turn = [&](const std::optional<Finding>& order) {
     if (!order) return;
     report(FindingKind::rule, order->rule, 1, c, order->message, setup_order_taint_);
     if (!setup_order_taint_) setup_order_taint_ = step_;
   };
   if (m.what == Move::Kind::fort) {
-    std::optional<Violation> order = st_.fort_due(c);
+    std::optional<Finding> order = st_.fort_due(c);
     out_of_turn(order);
     Violations vs = st_.place_fort(c, m.wall);
     if (!order) violations(vs, 2, c);
@@ -346,7 +346,7 @@ void EngineState::setup_item(const Move& m) {
   }
   // A founding settlement.
   bool round_b = false;
-  std::optional<Violation> order = st_.founding_due(c, round_b);
+  std::optional<Finding> order = st_.founding_due(c, round_b);
   out_of_turn(order);
   Cards gained{};
   const Board& b = *setup_->board;
@@ -425,12 +425,12 @@ void EngineState::element_start(const Move& m) {
   }
   if (special) {
     ++facts_.specials;
-    if (std::optional<Violation> order = st_.special_due(c))
+    if (std::optional<Finding> order = st_.special_due(c))
       report(FindingKind::rule, order->rule, 1, c, order->message);
     st_.begin_special(c, seq_);
     return;
   }
-  if (std::optional<Violation> order = st_.turn_due(c, turns_)) {
+  if (std::optional<Finding> order = st_.turn_due(c, turns_)) {
     report(FindingKind::rule, order->rule, 1, c, order->message, order_taint_);
     if (!order_taint_) order_taint_ = step_;
     wrong_colour_step_ = step_;
@@ -723,7 +723,7 @@ void EngineState::check_echoes(const Move& roll, const RollResult& rr, Colour co
   if (follows >= step_) follows = 0;
   // An echo is what the record says the roll did; a wrong one changes nothing the roll does,
   // so it is no cause of the roll's effects.
-  for (const Violation& v : st_.echo_faults(record_echoes(roll), rr)) {
+  for (const Finding& v : st_.echo_faults(record_echoes(roll), rr)) {
     std::uint8_t at = 0;
     if (v.ref >= 0) {
       at = part_no(ix(v.ref) + 1);

@@ -89,7 +89,7 @@ bool holds_unplayed(const State& st, Colour c) {
 // depends on how many actions it has rather than on what each does.
 bool only_count(const Violations& vs) {
   return std::all_of(vs.begin(), vs.end(),
-                     [](const Violation& v) { return v.rule == rule::CT_803 && v.ref < 0; });
+                     [](const Finding& v) { return v.rule == rule::CT_803 && v.ref < 0; });
 }
 
 // One action of a knight (CT-803): A (move-hun), B (chase-hun), or C (the pirate, followed by
@@ -191,7 +191,7 @@ void knight_plays(const State& st, Colour c, LegalActions& out) {
       unit({p});
   } else if (!pirates.empty()) {
     auto clear_of = [](const Violations& vs, int ref) {
-      return std::none_of(vs.begin(), vs.end(), [&](const Violation& v) { return v.ref == ref; });
+      return std::none_of(vs.begin(), vs.end(), [&](const Finding& v) { return v.ref == ref; });
     };
     std::vector<KnightMove> hexes, victims;
     for (const KnightMove& p : pirates)
@@ -202,7 +202,7 @@ void knight_plays(const State& st, Colour c, LegalActions& out) {
       if (!clear_of(vs, 1)) continue;
       victims.push_back(s);
       counted = std::any_of(vs.begin(), vs.end(),
-                            [](const Violation& v) { return v.rule == rule::CT_803 && v.ref < 0; });
+                            [](const Finding& v) { return v.rule == rule::CT_803 && v.ref < 0; });
     }
     for (const KnightMove& p : hexes)
       for (const KnightMove& s : victims) {
@@ -517,7 +517,7 @@ LegalActions turn_actions(const State& st) {
         if (vs.empty())
           out.listed.push_back(std::make_unique<Move>(m));
         else if (std::all_of(vs.begin(), vs.end(),
-                             [](const Violation& v) { return v.rule == rule::CT_805; })) {
+                             [](const Finding& v) { return v.rule == rule::CT_805; })) {
           firsts.push_back(m.roads.front());
           first_edges.push_back(e);
         }

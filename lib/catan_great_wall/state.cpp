@@ -137,11 +137,19 @@ std::optional<Colour> State::active() const {
   return turn_.colour;
 }
 
-Violation State::fail(std::string_view rule, std::string message, int domain, int ref) {
-  Violation v{rule, std::move(message), ref, 0};
+Finding violation(RuleId rule, std::string message, int ref) {
+  Finding f;
+  f.rule = rule;
+  f.message = std::move(message);
+  f.ref = static_cast<std::int16_t>(ref);
+  return f;
+}
+
+Finding State::fail(std::string_view rule, std::string message, int domain, int ref) {
+  Finding v = violation(rule, std::move(message), ref);
   if (domain >= 0) {
     auto& t = taint_[ix(domain)];
-    if (t && t < line_) v.follows = t;
+    if (t && t < line_) v.cause = t;
     if (!t) t = line_;
   }
   return v;
@@ -149,24 +157,24 @@ Violation State::fail(std::string_view rule, std::string message, int domain, in
 
 // ---- geometry checks ---------------------------------------------------------------------
 
-std::optional<Violation> State::place_name(const PlaceRef& ref, bool vertex) const {
+std::optional<Finding> State::place_name(const PlaceRef& ref, bool vertex) const {
   const Board& b = *board_;
   if (ref.hex < 0 || ref.index < 0) return std::nullopt;
   const HexDef& hex = b.hexes[ix(ref.hex)];
   if (!in_play(hex.in, players()))
-    return Violation{rule::CT_204,
+    return violation(rule::CT_204,
                      fmt::format("{} names hex {}, which is not in play with {} players ({})",
-                                 ref.text, hex.id, players(), rule::CT_204)};
+                                 ref.text, hex.id, players(), rule::CT_204));
   bool on =
       vertex ? b.vertex_on_board(ref.index, players()) : b.edge_on_board(ref.index, players());
   if (!on)
-    return Violation{rule::CT_203,
+    return violation(rule::CT_203,
                      vertex ? fmt::format("vertex {} is not on the board: no land hex in play "
                                           "touches it",
                                           ref.text)
                             : fmt::format("edge {} is not on the board: it does not border a land "
                                           "hex in play",
-                                          ref.text)};
+                                          ref.text));
   return std::nullopt;
 }
 
@@ -176,11 +184,11 @@ bool State::distance_ok(int v) const {
   return true;
 }
 
-std::optional<Violation> State::road_placement(Colour c, int e) const {
+std::optional<Finding> State::road_placement(Colour c, int e) const {
   const Board& b = *board_;
   if (auto o = road_owner(e))
-    return Violation{rule::CT_604,
-                     fmt::format("{} already holds {}'s road", b.edge_name(e), name(*o))};
+    return violation(rule::CT_604,
+                     fmt::format("{} already holds {}'s road", b.edge_name(e), name(*o)));
   const EdgeInfo& edge = b.edge(e);
   for (int v : {edge.a, edge.b}) {
     auto owner = vertex_owner(v);
@@ -189,29 +197,29 @@ std::optional<Violation> State::road_placement(Colour c, int e) const {
     for (int other : b.vertex(v).edges)
       if (other >= 0 && other != e && road_owner(other) == c) return std::nullopt;
   }
-  return Violation{rule::CT_604,
+  return violation(rule::CT_604,
                    fmt::format("the road on {} does not connect to a building or road of "
                                "{} (not through another colour's building)",
-                               b.edge_name(e), name(c))};
+                               b.edge_name(e), name(c)));
 }
 
-std::optional<Violation> State::settlement_placement(Colour c, int v, bool founding) const {
+std::optional<Finding> State::settlement_placement(Colour c, int v, bool founding) const {
   const Board& b = *board_;
   if (auto o = vertex_owner(v))
-    return Violation{founding ? rule::CT_305 : rule::CT_605,
+    return violation(founding ? rule::CT_305 : rule::CT_605,
                      fmt::format("{} already holds {}'s {}", b.vertex_name(v), name(*o),
-                                 building(v) == Building::city ? "city" : "settlement")};
+                                 building(v) == Building::city ? "city" : "settlement"));
   for (int a : b.vertex(v).adjacent)
     if (a >= 0 && vertex_owner_[ix(a)] >= 0)
-      return Violation{rule::CT_605,
+      return violation(rule::CT_605,
                        fmt::format("distance rule: the neighbouring vertex {} holds {}'s {}",
                                    b.vertex_name(a), name(*vertex_owner(a)),
-                                   building(a) == Building::city ? "city" : "settlement")};
+                                   building(a) == Building::city ? "city" : "settlement"));
   if (founding) return std::nullopt;
   for (int e : b.vertex(v).edges)
     if (e >= 0 && road_owner(e) == c) return std::nullopt;
-  return Violation{rule::CT_605, fmt::format("{} is not at the end of one of {}'s roads",
-                                             b.vertex_name(v), name(c))};
+  return violation(rule::CT_605, fmt::format("{} is not at the end of one of {}'s roads",
+                                             b.vertex_name(v), name(c)));
 }
 
 bool State::legal_road_exists(Colour c) const {
@@ -363,18 +371,18 @@ Violations State::place_founding(Colour c, const PlaceRef& vertex, const PlaceRe
                                  bool round_b, Cards& gained) {
   Violations out;
   const Board& b = *board_;
-  std::optional<Violation> v = place_name(vertex, true);
+  std::optional<Finding> v = place_name(vertex, true);
   if (!v) v = settlement_placement(c, vertex.index, true);
-  std::optional<Violation> r;
+  std::optional<Finding> r;
   if (!v) {
     r = place_name(road, false);
     if (!r && road.index >= 0) {
       if (auto o = road_owner(road.index))
-        r = Violation{rule::CT_305, fmt::format("{} already holds {}'s road", road.text, name(*o))};
+        r = violation(rule::CT_305, fmt::format("{} already holds {}'s road", road.text, name(*o)));
       else if (b.edge(road.index).a != vertex.index && b.edge(road.index).b != vertex.index)
-        r = Violation{rule::CT_305,
+        r = violation(rule::CT_305,
                       fmt::format("the founding road {} does not touch its settlement {}",
-                                  road.text, vertex.text)};
+                                  road.text, vertex.text));
     }
     if (r) r->ref = 1;
   }
@@ -413,16 +421,16 @@ Violations State::gain(Colour c, const Cards& cards) {
   Violations out;
   if (!gain_due_ || gain_due_->colour != c) {
     if (auto missing = gain_missing()) out.push_back(std::move(*missing));
-    out.push_back(Violation{
+    out.push_back(violation(
         rule::CT_306, fmt::format("a <gain> for {} comes directly after {}'s round-B settlement, "
                                   "and only there",
-                                  name(c), name(c))});
+                                  name(c), name(c))));
     return out;
   }
   const Cards due = gain_due_->cards;
   gain_due_.reset();
   if (cards != due)
-    out.push_back(Violation{
+    out.push_back(violation(
         rule::CT_306,
         total(due) == 0
             ? fmt::format("{}'s round-B settlement touches no producing hex in play: {} receives "
@@ -430,20 +438,20 @@ Violations State::gain(Colour c, const Cards& cards) {
                           name(c), name(c))
             : fmt::format("{} receives {} (one card per producing hex in play around the round-B "
                           "settlement), not {}",
-                          name(c), card_list(due), card_list(cards))});
+                          name(c), card_list(due), card_list(cards))));
   return out;
 }
 
-std::optional<Violation> State::gain_missing() {
+std::optional<Finding> State::gain_missing() {
   std::optional<GainDue> due = gain_due_;
   gain_due_.reset();
   if (!due || total(due->cards) == 0) return std::nullopt;
-  return Violation{rule::CT_306,
+  return violation(rule::CT_306,
                    fmt::format("{} receives {} for this round-B settlement, but no <gain> follows "
                                "it (when any <gain> is given, every colour that receives cards "
                                "has one)",
                                name(due->colour), card_list(due->cards)),
-                   0};
+                   0);
 }
 
 // ---- the turn's structure ------------------------------------------------------------------
@@ -874,7 +882,7 @@ Violations State::trade(Colour with, const CardList& give, const CardList& get) 
   if (!gate(StepKind::trade, out)) return out;
   turn_.last_was_pirate = false;
   Colour c = turn_.colour;
-  std::optional<Violation> v;
+  std::optional<Finding> v;
   if (with == c) {
     v = fail(rule::CT_701,
              fmt::format("{} trades with itself; a domestic trade is between the active "
@@ -978,8 +986,8 @@ Violations State::maritime(const CardList& give, const CardList& get) {
 
 // ---- building ---------------------------------------------------------------------------------
 
-std::optional<Violation> State::hun_draw(const std::vector<HunDraw>& huns, bool wanted) {
-  std::optional<Violation> v;
+std::optional<Finding> State::hun_draw(const std::vector<HunDraw>& huns, bool wanted) {
+  std::optional<Finding> v;
   if (!wanted) {
     if (!huns.empty())
       v = fail(rule::CT_501,
@@ -1020,13 +1028,13 @@ Violations State::road(const PlaceRef& edge) {
   if (!gate(StepKind::road, out)) return out;
   turn_.last_was_pirate = false;
   Colour c = turn_.colour;
-  std::optional<Violation> v = place_name(edge, false);
+  std::optional<Finding> v = place_name(edge, false);
   if (!v && edge.index >= 0) v = road_placement(c, edge.index);
   if (!v && supply_roads(c) == 0)
-    v = Violation{rule::CT_603, fmt::format("{} has no road left (15 per colour)", name(c))};
+    v = violation(rule::CT_603, fmt::format("{} has no road left (15 per colour)", name(c)));
   if (!v && !covers(player(c).hand, road_cost()))
-    v = Violation{rule::CT_602,
-                  fmt::format("a road costs brick and lumber, and {}", colour_hand(c))};
+    v = violation(rule::CT_602,
+                  fmt::format("a road costs brick and lumber, and {}", colour_hand(c)));
   if (v)
     out.push_back(
         fail(v->rule, v->message, v->rule == rule::CT_602 ? hand_domain(c) : kBoardDomain));
@@ -1047,16 +1055,16 @@ Violations State::settlement(const PlaceRef& vertex, const std::vector<HunDraw>&
   if (!gate(StepKind::settlement, out)) return out;
   turn_.last_was_pirate = false;
   Colour c = turn_.colour;
-  std::optional<Violation> v = place_name(vertex, true);
+  std::optional<Finding> v = place_name(vertex, true);
   if (!v && vertex.index >= 0) v = settlement_placement(c, vertex.index, false);
   if (!v && supply_settlements(c) == 0)
-    v = Violation{
+    v = violation(
         rule::CT_603,
-        fmt::format("{} has no settlement left (5 per colour, the fort included)", name(c))};
+        fmt::format("{} has no settlement left (5 per colour, the fort included)", name(c)));
   if (!v && !covers(player(c).hand, settlement_cost()))
-    v = Violation{
+    v = violation(
         rule::CT_602,
-        fmt::format("a settlement costs brick, lumber, wool and grain, and {}", colour_hand(c))};
+        fmt::format("a settlement costs brick, lumber, wool and grain, and {}", colour_hand(c)));
   if (v)
     out.push_back(
         fail(v->rule, v->message, v->rule == rule::CT_602 ? hand_domain(c) : kBoardDomain));
@@ -1080,25 +1088,25 @@ Violations State::city(const PlaceRef& vertex, const std::vector<HunDraw>& huns)
   if (!gate(StepKind::city, out)) return out;
   turn_.last_was_pirate = false;
   Colour c = turn_.colour;
-  std::optional<Violation> v = place_name(vertex, true);
+  std::optional<Finding> v = place_name(vertex, true);
   bool own_settlement = vertex.index >= 0 && vertex_owner(vertex.index) == c &&
                         building(vertex.index) == Building::settlement;
   if (!v && !own_settlement) {
     auto o = vertex.index >= 0 ? vertex_owner(vertex.index) : std::nullopt;
-    v = Violation{rule::CT_606,
+    v = violation(rule::CT_606,
                   o ? fmt::format("{} holds {}'s {}; a city replaces one of the builder's own "
                                   "settlements",
                                   vertex.text, name(*o),
                                   building(vertex.index) == Building::city ? "city" : "settlement")
                     : fmt::format("{} holds no settlement of {}; a city replaces one of the "
                                   "builder's own settlements",
-                                  vertex.text, name(c))};
+                                  vertex.text, name(c)));
   }
   if (!v && supply_cities(c) == 0)
-    v = Violation{rule::CT_603, fmt::format("{} has no city left (4 per colour)", name(c))};
+    v = violation(rule::CT_603, fmt::format("{} has no city left (4 per colour)", name(c)));
   if (!v && !covers(player(c).hand, city_cost()))
-    v = Violation{rule::CT_602,
-                  fmt::format("a city costs grain x2 and ore x3, and {}", colour_hand(c))};
+    v = violation(rule::CT_602,
+                  fmt::format("a city costs grain x2 and ore x3, and {}", colour_hand(c)));
   if (v)
     out.push_back(
         fail(v->rule, v->message, v->rule == rule::CT_602 ? hand_domain(c) : kBoardDomain));
@@ -1154,7 +1162,7 @@ Violations State::buy_card(std::optional<DevCard> card) {
   if (!gate(StepKind::buy_card, out)) return out;
   turn_.last_was_pirate = false;
   Colour c = turn_.colour;
-  std::optional<Violation> v;
+  std::optional<Finding> v;
   if (bought_ >= deck_size())
     v = fail(rule::CT_609,
              fmt::format("the development deck is empty (all {} cards are bought)", deck_size()),
@@ -1184,8 +1192,8 @@ Violations State::buy_card(std::optional<DevCard> card) {
   return out;
 }
 
-std::optional<Violation> State::name_card(Colour c, int index, DevCard card) {
-  std::optional<Violation> v;
+std::optional<Finding> State::name_card(Colour c, int index, DevCard card) {
+  std::optional<Finding> v;
   if (named_[ix(static_cast<int>(card))] >= deck_count(card))
     v = fail(rule::CT_1002,
              fmt::format("the deck holds {} {} card{}, and all are already named", deck_count(card),
@@ -1424,10 +1432,10 @@ Violations State::play_card(const Step& step) {
               fail(rule::CT_805, "road building places two roads, not more", kBoardDomain, ref));
           continue;
         }
-        std::optional<Violation> v = place_name(r, false);
+        std::optional<Finding> v = place_name(r, false);
         if (!v && r.index >= 0) v = road_placement(c, r.index);
         if (!v && supply_roads(c) == 0)
-          v = Violation{rule::CT_603, fmt::format("{} has no road left (15 per colour)", name(c))};
+          v = violation(rule::CT_603, fmt::format("{} has no road left (15 per colour)", name(c)));
         if (v) out.push_back(fail(v->rule, v->message, kBoardDomain, ref));
         if (r.index >= 0 && b.edge_on_board(r.index, players()) && !road_owner(r.index) &&
             supply_roads(c) > 0) {
@@ -1447,7 +1455,7 @@ Violations State::play_card(const Step& step) {
     case DevCard::year_of_plenty: {
       Cards bank = bank_;
       int possible = std::min(2, total(bank_));
-      std::optional<Violation> v;
+      std::optional<Finding> v;
       if (step.take.count() > 2)
         v = fail(rule::CT_806,
                  fmt::format("year of plenty takes two cards, not {}", step.take.count()),
@@ -1483,7 +1491,7 @@ Violations State::play_card(const Step& step) {
       }
       if (!step.gives.empty()) {
         std::array<bool, kColours> listed{};
-        std::optional<Violation> v;
+        std::optional<Finding> v;
         for (std::size_t i = 0; i < step.gives.size() && !v; ++i) {
           const MonopolyGive& g = step.gives[i];
           int ref = static_cast<int>(i);
@@ -1583,48 +1591,48 @@ std::vector<int> State::founding_sequence() const {
   return seq;
 }
 
-std::optional<Violation> State::fort_due(Colour c) {
+std::optional<Finding> State::fort_due(Colour c) {
   int count = players();
   auto sequence = founding_sequence();
   Colour expected = seats_[ix(
       founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
-  std::optional<Violation> out;
+  std::optional<Finding> out;
   if (founding_pos_ >= count)
-    out = Violation{
+    out = violation(
         rule::CT_303,
-        fmt::format("every border fort is placed; {}'s second fort is out of turn", name(c))};
+        fmt::format("every border fort is placed; {}'s second fort is out of turn", name(c)));
   else if (c != expected)
-    out = Violation{rule::CT_303,
+    out = violation(rule::CT_303,
                     fmt::format("the {} border fort is {}'s (forts go clockwise from the starting "
                                 "player), not {}'s",
-                                ordinal(founding_pos_ + 1), name(expected), name(c))};
+                                ordinal(founding_pos_ + 1), name(expected), name(c)));
   if (founding_pos_ < count) ++founding_pos_;
   return out;
 }
 
-std::optional<Violation> State::founding_due(Colour c, bool& round_b) {
+std::optional<Finding> State::founding_due(Colour c, bool& round_b) {
   int count = players();
   auto sequence = founding_sequence();
   Colour expected = seats_[ix(
       founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
-  std::optional<Violation> out;
+  std::optional<Finding> out;
   if (founding_pos_ < count)
-    out = Violation{rule::CT_304, fmt::format("a founding settlement while border forts are still "
+    out = violation(rule::CT_304, fmt::format("a founding settlement while border forts are still "
                                               "due ({} of {} placed)",
-                                              founding_pos_, count)};
+                                              founding_pos_, count));
   else if (founding_pos_ >= 3 * count)
-    out = Violation{rule::CT_304,
+    out = violation(rule::CT_304,
                     fmt::format("the founding phase is complete (two settlements per player); "
                                 "{}'s settlement is out of turn",
-                                name(c))};
+                                name(c)));
   else if (c != expected)
-    out = Violation{
+    out = violation(
         rule::CT_304,
         fmt::format("the {} founding settlement is {}'s ({} order), not {}'s",
                     ordinal(founding_pos_ - count + 1), name(expected),
                     options_.founding_order == FoundingOrder::restart ? "founding-order = restart"
                                                                       : "founding-order = snake",
-                    name(c))};
+                    name(c)));
   round_b = founding_pos_ >= 2 * count && founding_pos_ < 3 * count;
   if (founding_pos_ < 3 * count) ++founding_pos_;
   return out;
@@ -1642,17 +1650,17 @@ std::vector<Colour> State::founding_missing() const {
   return missing;
 }
 
-std::optional<Violation> State::turn_due(Colour c, int turn) {
+std::optional<Finding> State::turn_due(Colour c, int turn) {
   Colour expected = next_turn();
   int seat = next_seat_;
-  std::optional<Violation> out;
+  std::optional<Finding> out;
   if (c != expected) {
-    out = Violation{rule::CT_401,
+    out = violation(rule::CT_401,
                     turn == 1
                         ? fmt::format("the first turn is {}'s (first-turn = {}), not {}'s",
                                       name(expected), option_value(options_, "first-turn"), name(c))
                         : fmt::format("turn {} is {}'s (turns go clockwise), not {}'s", turn,
-                                      name(expected), name(c))};
+                                      name(expected), name(c)));
     seat = seat_of(c);
   }
   next_seat_ = (seat + 1) % players();
@@ -1662,7 +1670,7 @@ std::optional<Violation> State::turn_due(Colour c, int turn) {
   return out;
 }
 
-std::optional<Violation> State::special_due(Colour c) {
+std::optional<Finding> State::special_due(Colour c) {
   int n = players();
   int seat = seat_of(c);
   std::optional<std::string> bad;
@@ -1685,7 +1693,7 @@ std::optional<Violation> State::special_due(Colour c) {
       next_special_ = offset + 1;
   }
   if (!bad) return std::nullopt;
-  return Violation{rule::CT_410, std::move(*bad)};
+  return violation(rule::CT_410, std::move(*bad));
 }
 
 // ---- echoes inside <roll> ------------------------------------------------------------------
@@ -1696,8 +1704,8 @@ Violations State::echo_faults(const std::vector<Echo>& echoes, const RollResult&
   const int count = players();
   // ref: the echo (-1 the roll itself); sub: the <occupy> of a breach echo.
   auto echo_fault = [&](std::string_view rule, int ref, std::string message, int sub = -1) {
-    Violation v{rule, std::move(message), ref, 0};
-    v.sub = sub;
+    Finding v = violation(rule, std::move(message), ref);
+    v.sub = static_cast<std::int16_t>(sub);
     out.push_back(std::move(v));
   };
   auto at = [&](const Echo& e) { return static_cast<int>(&e - echoes.data()); };
@@ -1919,23 +1927,23 @@ std::string describe_vp(const VpBreakdown& b) {
   return out.empty() ? std::string("nothing") : out;
 }
 
-std::optional<Violation> State::claim_fault(Colour c, int vp) const {
+std::optional<Finding> State::claim_fault(Colour c, int vp) const {
   if (!player(c).playing)
-    return Violation{rule::CT_906, fmt::format("a claim for {}, who is not playing", name(c))};
+    return violation(rule::CT_906, fmt::format("a claim for {}, who is not playing", name(c)));
   int now = this->vp(c);
   if (now == vp) return std::nullopt;
-  return Violation{rule::CT_906, fmt::format("{} is claimed to have {} VP here, recomputed {} ({})",
-                                             name(c), vp, now, describe_vp(vp_breakdown(c)))};
+  return violation(rule::CT_906, fmt::format("{} is claimed to have {} VP here, recomputed {} ({})",
+                                             name(c), vp, now, describe_vp(vp_breakdown(c))));
 }
 
-std::optional<Violation> State::final_fault(Colour c, int vp) const {
+std::optional<Finding> State::final_fault(Colour c, int vp) const {
   if (!player(c).playing)
-    return Violation{rule::CT_906,
-                     fmt::format("a final claim for {}, who is not playing", name(c))};
+    return violation(rule::CT_906,
+                     fmt::format("a final claim for {}, who is not playing", name(c)));
   int now = this->vp(c);
   if (now == vp) return std::nullopt;
-  return Violation{rule::CT_906, fmt::format("{}'s final VP are claimed {}, recomputed {} ({})",
-                                             name(c), vp, now, describe_vp(vp_breakdown(c)))};
+  return violation(rule::CT_906, fmt::format("{}'s final VP are claimed {}, recomputed {} ({})",
+                                             name(c), vp, now, describe_vp(vp_breakdown(c))));
 }
 
 }  // namespace wallaudit::ct

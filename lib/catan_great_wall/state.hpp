@@ -20,16 +20,14 @@
 
 namespace wallaudit::ct {
 
-// A rule broken by a step. `ref` says which part of the step it concerns (a knight action, a
-// road of road building, a Hun draw: their index; see each entry point), -1 the step itself.
-struct Violation {
-  std::string_view rule;
-  std::string message;
-  int ref = -1;
-  std::uint32_t follows = 0;  // line of an earlier error it may come from; 0 none
-  int sub = -1;               // a part of the part `ref` (an <occupy> of a breach echo)
-};
-using Violations = std::vector<Violation>;
+// The rules a step breaks: findings of kind rule. `ref` says which part of the step one
+// concerns (a knight action, a road of road building, a Hun draw: their index; see each entry
+// point; -1 the step itself) and `sub` a part of that part (an <occupy> of a breach echo);
+// `cause` is the step of an earlier error it may come from.
+using Violations = std::vector<Finding>;
+
+// A finding of kind rule about part `ref` of the step.
+Finding violation(RuleId rule, std::string message, int ref = -1);
 
 enum class Building : std::uint8_t { none, settlement, city };
 
@@ -168,19 +166,19 @@ class State {
   // Each checks that `c` is due and moves the order on; after a colour out of turn, play goes
   // on from that colour, as the players went on.
   // A border fort: the next fort slot (CT-303).
-  std::optional<Violation> fort_due(Colour c);
+  std::optional<Finding> fort_due(Colour c);
   // A founding settlement: the next settlement slot (CT-304); `round_b` tells whether the slot
   // taken is one of round B.
-  std::optional<Violation> founding_due(Colour c, bool& round_b);
+  std::optional<Finding> founding_due(Colour c, bool& round_b);
   bool forts_placed() const { return founding_pos_ >= players(); }
   bool founding_complete() const { return founding_pos_ >= 3 * players(); }
   // The colours whose placements are still due, once each in order: the forts' while a fort is
   // due, otherwise the founding settlements'.
   std::vector<Colour> founding_missing() const;
   // A turn (CT-401); `turn` counts the turns from 1.
-  std::optional<Violation> turn_due(Colour c, int turn);
+  std::optional<Finding> turn_due(Colour c, int turn);
   // A special building phase after the last turn (CT-410).
-  std::optional<Violation> special_due(Colour c);
+  std::optional<Finding> special_due(Colour c);
   // The colour whose turn comes next.
   Colour next_turn() const { return seats_[static_cast<std::size_t>(next_seat_)]; }
 
@@ -198,7 +196,7 @@ class State {
   Violations gain(Colour c, const Cards& cards);
   // The gain due, when another step than a <gain> comes (CT-306; ref 0: the round-B settlement
   // that receives cards without one). Nothing is due afterwards.
-  std::optional<Violation> gain_missing();
+  std::optional<Finding> gain_missing();
   // The colour and cards of the <gain> due now (after a round-B settlement that received cards,
   // when the record gives <gain>s); nullopt when none is due.
   std::optional<std::pair<Colour, Cards>> gain_owed() const {
@@ -240,13 +238,13 @@ class State {
   // ---- claims (CT-906) -------------------------------------------------------------------------
   // A <claim> of `c`'s VP during play, and a <final> claim after the end's reveals: a dispute
   // (rule CT-906) when `c` is not playing or its VP recomputed here differ from `vp`.
-  std::optional<Violation> claim_fault(Colour c, int vp) const;
-  std::optional<Violation> final_fault(Colour c, int vp) const;
+  std::optional<Finding> claim_fault(Colour c, int vp) const;
+  std::optional<Finding> final_fault(Colour c, int vp) const;
 
  private:
   enum Domain : std::uint8_t { kBoardDomain, kHunDomain, kDeckDomain, kHandDomain };
   PlayerState& p(Colour c) { return players_[static_cast<std::size_t>(c)]; }
-  Violation fail(std::string_view rule, std::string message, int domain, int ref = -1);
+  Finding fail(std::string_view rule, std::string message, int domain, int ref = -1);
   int hand_domain(Colour c) const { return kHandDomain + static_cast<int>(c); }
 
   // The structure of the turn before a step (CT-402, CT-406–CT-408, CT-410); false when the
@@ -255,12 +253,12 @@ class State {
   void close_seven(Violations& out);
   void after_step();  // the win check of CT-903
   void pay(Colour c, const Cards& cost);
-  std::optional<Violation> place_name(const PlaceRef& ref, bool vertex) const;
-  std::optional<Violation> road_placement(Colour c, int edge) const;
-  std::optional<Violation> settlement_placement(Colour c, int v, bool founding) const;
+  std::optional<Finding> place_name(const PlaceRef& ref, bool vertex) const;
+  std::optional<Finding> road_placement(Colour c, int edge) const;
+  std::optional<Finding> settlement_placement(Colour c, int v, bool founding) const;
   bool distance_ok(int v) const;
   bool legal_road_exists(Colour c) const;
-  std::optional<Violation> hun_draw(const std::vector<HunDraw>& huns, bool wanted);
+  std::optional<Finding> hun_draw(const std::vector<HunDraw>& huns, bool wanted);
   // Longest Road after a change: c's new road, or a new building at `vertex` (which can cut
   // other colours' trails); each recomputes the lengths that can have changed.
   void road_built(Colour c);
@@ -271,7 +269,7 @@ class State {
   bool knight_action_possible(bool c_used) const;
   void breach(int field, RollResult& out);
   int next_dev_for_reveal(Colour c) const;
-  std::optional<Violation> name_card(Colour c, int index, DevCard card);
+  std::optional<Finding> name_card(Colour c, int index, DevCard card);
   std::string colour_hand(Colour c) const;
 
   std::shared_ptr<const Board> board_;

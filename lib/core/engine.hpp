@@ -61,6 +61,11 @@ struct Finding {
   // The part of the action the finding points at, an index into PlacedAction::parts;
   // 0 is the whole action.
   std::uint8_t part = 0;
+  // Which input of the action a game's rules state found it about, in the game's own numbering
+  // (a resolution of a scoring, a knight's action, a road of road building), and which part of
+  // that input (`sub`); -1 when none. The game's engine turns them into `part` (or `at`): the
+  // driver never reads them.
+  std::int16_t ref = -1, sub = -1;
   // What the finding is about, in canonical names ("2A.W5", "province Shu", "red's hand").
   std::vector<std::string> involves;
   // The earlier erroneous step whose effects this finding reads (pieces, spaces, cards,
