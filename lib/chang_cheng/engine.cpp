@@ -126,7 +126,7 @@ Finding& Engine::report(FindingKind kind, std::string_view rule, Where w,
 
 void Engine::violations(const Violations& vs, Where w, std::optional<Colour> colour, StepNo extra) {
   for (const auto& v : vs)
-    report(FindingKind::rule, v.rule, w, colour, v.message, v.follows ? v.follows : extra);
+    report(FindingKind::rule, v.rule, w, colour, v.message, v.cause ? v.cause : extra);
 }
 
 void Engine::dispute(Where w, std::optional<Colour> colour, std::string message, StepNo cause) {
@@ -785,7 +785,7 @@ void Engine::placement(const Move& s) {
       break;
   }
   for (auto& violation : v)
-    report(FindingKind::rule, violation.rule, {0, 1}, c, violation.message, violation.follows)
+    report(FindingKind::rule, violation.rule, {0, 1}, c, violation.message, violation.cause)
         .involves = places_of(s);
   if (broke_rule()) {
     auto placed = [&](SpaceId space) {
@@ -856,7 +856,7 @@ void Engine::neutral(const Move& s) {
   auto v = st.place_neutral(s.a, n, step_);
   for (const auto& violation : v)
     report(FindingKind::rule, violation.rule, {0, 1}, ctx.colour, violation.message,
-           violation.follows)
+           violation.cause)
         .involves = places_of(s);
   for (std::size_t i = findings_before; i < out_->findings.size(); ++i)
     if (out_->findings[i].kind == FindingKind::rule) {
@@ -1113,7 +1113,7 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
     if (!group && violation.rule != CC_1201)
       message +=
           fmt::format(" (no <score province=\"{}\"> gives the choices)", set.province_name(p));
-    report(FindingKind::rule, violation.rule, at, ctx.colour, message, violation.follows);
+    report(FindingKind::rule, violation.rule, at, ctx.colour, message, violation.cause);
     note_error(at);
   }
   ScoringStep step;

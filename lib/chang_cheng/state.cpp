@@ -12,6 +12,15 @@
 
 namespace wallaudit::cc {
 
+Finding violation(RuleId rule, std::string message, StepNo cause, int ref) {
+  Finding f;
+  f.rule = rule;
+  f.message = std::move(message);
+  f.cause = cause;
+  f.ref = static_cast<std::int16_t>(ref);
+  return f;
+}
+
 using namespace rule;
 
 namespace {
@@ -222,8 +231,8 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
   int lo = reputation ? 0 : -4, hi = reputation ? 4 : -2;
   if (value < lo || value > hi) {
     out.push_back(
-        {CC_103, fmt::format("{} token {} on {} is outside the published range {}..{}",
-                             reputation ? "reputation" : "threat", value, place, lo, hi)});
+        violation(CC_103, fmt::format("{} token {} on {} is outside the published range {}..{}",
+                                      reputation ? "reputation" : "threat", value, place, lo, hi)));
   }
   if (boards_->mix) {
     const auto& mix = reputation ? boards_->mix->reputation : boards_->mix->threat;
@@ -233,11 +242,11 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
       auto used = std::count(drawn.begin(), drawn.end(), value);
       auto held = std::count(mix.begin(), mix.end(), value);
       if (used > held) {
-        out.push_back(
-            {CC_103, fmt::format("{} token {} on {}: board set \"{}\" holds {} such token{} "
-                                 "and this is number {}",
-                                 reputation ? "reputation" : "threat", value, place, boards_->name,
-                                 held, held == 1 ? "" : "s", used)});
+        out.push_back(violation(
+            CC_103, fmt::format("{} token {} on {}: board set \"{}\" holds {} such token{} "
+                                "and this is number {}",
+                                reputation ? "reputation" : "threat", value, place, boards_->name,
+                                held, held == 1 ? "" : "s", used)));
       }
     }
   }
@@ -255,10 +264,10 @@ Violations State::state_threat(RegionId r, int value) {
   auto& region = regions_[r];
   if (region.value) {
     if (*region.value != value)
-      out.push_back(
-          {CC_303, fmt::format("threat token of {} was stated as {} before; a token's value "
-                               "never changes",
-                               boards_->region_name(r), *region.value)});
+      out.push_back(violation(
+          CC_303, fmt::format("threat token of {} was stated as {} before; a token's value "
+                              "never changes",
+                              boards_->region_name(r), *region.value)));
     return out;
   }
   out = check_token_value(false, value, boards_->region_name(r));
@@ -270,22 +279,24 @@ Violations State::check_edges(int left_side, int right_side) const {
   const auto& l = boards_->sides[left_side];
   const auto& r = boards_->sides[right_side];
   if (l.right_edge.empty() || r.left_edge.empty() || l.right_edge == r.left_edge) return {};
-  return {{CC_204, fmt::format("side {} (right edge \"{}\") cannot be joined to side {} (left edge "
-                               "\"{}\"): the edge shapes differ",
-                               l.id, l.right_edge, r.id, r.left_edge)}};
+  return {violation(
+      CC_204, fmt::format("side {} (right edge \"{}\") cannot be joined to side {} (left edge "
+                          "\"{}\"): the edge shapes differ",
+                          l.id, l.right_edge, r.id, r.left_edge))};
 }
 
 Violations State::expand(int side, bool right, std::uint32_t taint) {
   Violations out;
   const auto& def = boards_->sides[side];
   if (side_in_play(side)) {
-    out.push_back({CC_601, fmt::format("side {} is already in play", def.id)});
+    out.push_back(violation(CC_601, fmt::format("side {} is already in play", def.id)));
     return out;
   }
   if (board_in_play(def.board)) {
-    out.push_back({CC_601, fmt::format("side {} belongs to board {}, which is already in play; "
-                                       "a new side comes from a board not yet in play",
-                                       def.id, def.board)});
+    out.push_back(
+        violation(CC_601, fmt::format("side {} belongs to board {}, which is already in play; "
+                                      "a new side comes from a board not yet in play",
+                                      def.id, def.board)));
   }
   if (!sides_.empty()) {
     auto edge = right ? check_edges(sides_.back(), side) : check_edges(side, sides_.front());
@@ -295,13 +306,13 @@ Violations State::expand(int side, bool right, std::uint32_t taint) {
     if (--expansions_pending_ == 0) layout_taint_ = 0;
   } else {
     out.push_back(
-        {CC_601, expansions_done_ >= expansions_due_
-                     ? fmt::format("no expansion is due: with this many players the wall "
-                                   "grows {} time{} and has done so",
-                                   expansions_due_, expansions_due_ == 1 ? "" : "s")
-                     : fmt::format("no expansion is due: {} emperor card{} since the last "
-                                   "expansion, 3 are needed",
-                                   emperor_cards_, emperor_cards_ == 1 ? "" : "s")});
+        violation(CC_601, expansions_done_ >= expansions_due_
+                              ? fmt::format("no expansion is due: with this many players the wall "
+                                            "grows {} time{} and has done so",
+                                            expansions_due_, expansions_due_ == 1 ? "" : "s")
+                              : fmt::format("no expansion is due: {} emperor card{} since the last "
+                                            "expansion, 3 are needed",
+                                            emperor_cards_, emperor_cards_ == 1 ? "" : "s")));
   }
   ++expansions_done_;
   join_side(side, right);
@@ -401,7 +412,7 @@ Violations State::check_space(SpaceId s, PieceKind kind, Colour c) const {
                           : b == Block::not_in_play ? layout_taint_
                                                     : 0;
   std::string_view rule = (b == Block::reserved || b == Block::reserved_twice) ? CC_407 : CC_406;
-  return {Violation{rule, describe_block(s, kind, c), follows}};
+  return {violation(rule, describe_block(s, kind, c), follows)};
 }
 
 Violations State::check_supply(Colour c, PieceKind kind) const {
@@ -411,7 +422,8 @@ Violations State::check_supply(Colour c, PieceKind kind) const {
   if (kind == PieceKind::double_half && cs.doubles <= 0) what = "its double wall";
   if (kind == PieceKind::tower && cs.towers <= 0) what = "its tower";
   if (what.empty()) return {};
-  return {{CC_405, fmt::format("{} has already placed {}", name(c), what), cs.supply_taint}};
+  return {
+      violation(CC_405, fmt::format("{} has already placed {}", name(c), what), cs.supply_taint)};
 }
 
 void State::put(SpaceId s, PieceKind kind, Colour c, int turn, std::uint32_t taint) {
@@ -465,8 +477,9 @@ Violations State::place_double(Colour c, SpaceId a, SpaceId b, int turn, std::ui
   Violations out;
   bonus = 0;
   if (a == b) {
-    out.push_back({CC_413, fmt::format("a double wall covers two different spaces, not {} twice",
-                                       boards_->space_name(a))});
+    out.push_back(
+        violation(CC_413, fmt::format("a double wall covers two different spaces, not {} twice",
+                                      boards_->space_name(a))));
     return out;
   }
   for (SpaceId s : {a, b}) {
@@ -475,9 +488,10 @@ Violations State::place_double(Colour c, SpaceId a, SpaceId b, int turn, std::ui
   }
   bool placeable = pos_[a] >= 0 && pos_[b] >= 0 && spaces_[a].empty() && spaces_[b].empty();
   if (placeable && !adjacent(a, b)) {
-    out.push_back({CC_413, fmt::format("{} and {} are not adjacent: a double wall covers two "
-                                       "neighbouring spaces",
-                                       boards_->space_name(a), boards_->space_name(b))});
+    out.push_back(
+        violation(CC_413, fmt::format("{} and {} are not adjacent: a double wall covers two "
+                                      "neighbouring spaces",
+                                      boards_->space_name(a), boards_->space_name(b))));
   }
   auto supply = check_supply(c, PieceKind::double_half);
   out.insert(out.end(), supply.begin(), supply.end());
@@ -508,10 +522,10 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
       if (!follows) follows = spaces_[n].taint;
     }
     if (!towers.empty())
-      out.push_back({CC_410,
-                     fmt::format("{} is next to {}: towers are never adjacent",
-                                 boards_->space_name(s), towers),
-                     follows});
+      out.push_back(violation(CC_410,
+                              fmt::format("{} is next to {}: towers are never adjacent",
+                                          boards_->space_name(s), towers),
+                              follows));
   }
   auto supply = check_supply(c, PieceKind::tower);
   out.insert(out.end(), supply.begin(), supply.end());
@@ -536,7 +550,8 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
 Violations State::place_neutral(SpaceId s, int turn, std::uint32_t line) {
   Violations out = check_space(s, PieceKind::neutral, Colour::neutral);
   bool placeable = pos_[s] >= 0 && spaces_[s].empty();
-  if (neutral_left_ <= 0) out.push_back({CC_1101, "the pool of 12 neutral walls is empty"});
+  if (neutral_left_ <= 0)
+    out.push_back(violation(CC_1101, "the pool of 12 neutral walls is empty"));
   if (!placeable) return out;
   put(s, PieceKind::neutral, Colour::neutral, turn, out.empty() ? 0 : line);
   --neutral_left_;
@@ -550,25 +565,25 @@ Violations State::place_card(Colour c, ProvinceId p, std::optional<CardKind> car
   auto& cs = colour(c);
   bool placeable = true;
   if (!prov.in_play) {
-    out.push_back({CC_409, fmt::format("{} is not in play", boards_->province_name(p))});
+    out.push_back(violation(CC_409, fmt::format("{} is not in play", boards_->province_name(p))));
     placeable = false;
   } else if (prov.scored || prov.empty == 0) {
-    out.push_back({CC_409,
-                   fmt::format("{} is already complete: cards go only on unfinished "
-                               "provinces",
-                               boards_->province_name(p)),
-                   prov.taint});
+    out.push_back(violation(CC_409,
+                            fmt::format("{} is already complete: cards go only on unfinished "
+                                        "provinces",
+                                        boards_->province_name(p)),
+                            prov.taint));
     placeable = false;
   }
   if (cs.cards_placed >= kCardKinds) {
-    out.push_back({CC_405, fmt::format("{} has already played all six action cards", name(c)),
-                   cs.card_taint});
+    out.push_back(violation(
+        CC_405, fmt::format("{} has already played all six action cards", name(c)), cs.card_taint));
   } else if (card && (cs.cards_named >> (rank(*card) - 1) & 1)) {
-    out.push_back({CC_405,
-                   fmt::format("{} has already used its {}; each card is used once per "
-                               "game",
-                               name(c), name(*card)),
-                   cs.card_taint});
+    out.push_back(violation(CC_405,
+                            fmt::format("{} has already used its {}; each card is used once per "
+                                        "game",
+                                        name(c), name(*card)),
+                            cs.card_taint));
   }
   if (!placeable) return out;
   std::uint32_t taint = out.empty() ? 0 : line;
@@ -752,23 +767,23 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
       bool named_before = std::any_of(prov.cards.begin(), prov.cards.end(), [&](auto& pc) {
         return pc.colour == r.colour && pc.card == r.card;
       });
-      out.push_back({CC_1201,
-                     named_before
-                         ? fmt::format("{} was named when it was placed; only a card placed "
-                                       "unnamed is named at the reveal",
-                                       card_name(r.colour, r.card))
-                         : fmt::format("{} has no unnamed card on {} to reveal as a {}",
-                                       name(r.colour), pname(), name(r.card)),
-                     0, static_cast<int>(i)});
+      out.push_back(violation(
+          CC_1201,
+          named_before ? fmt::format("{} was named when it was placed; only a card placed "
+                                     "unnamed is named at the reveal",
+                                     card_name(r.colour, r.card))
+                       : fmt::format("{} has no unnamed card on {} to reveal as a {}",
+                                     name(r.colour), pname(), name(r.card)),
+          0, static_cast<int>(i)));
       continue;
     }
     auto& cs = colour(r.colour);
     if (cs.cards_named >> (rank(r.card) - 1) & 1) {
-      out.push_back({CC_1201,
-                     fmt::format("{} has already used its {}: each colour's six cards are "
-                                 "distinct",
-                                 name(r.colour), name(r.card)),
-                     cs.card_taint, static_cast<int>(i)});
+      out.push_back(violation(CC_1201,
+                              fmt::format("{} has already used its {}: each colour's six cards are "
+                                          "distinct",
+                                          name(r.colour), name(r.card)),
+                              cs.card_taint, static_cast<int>(i)));
       if (!score.taint) score.taint = line;
     }
     cs.cards_named |= static_cast<std::uint8_t>(1u << (rank(r.card) - 1));
@@ -777,10 +792,10 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
   for (const PlacedCard& pc : prov.cards) {
     if (pc.taint && !score.taint) score.taint = pc.taint;
     if (!pc.card) {
-      out.push_back(
-          {CC_1201, fmt::format("{}'s card placed on {} on turn {} is never named; name it "
-                                "with <reveal colour=\"{}\" card=\"…\"/>",
-                                name(pc.colour), pname(), pc.turn, name(pc.colour))});
+      out.push_back(violation(
+          CC_1201, fmt::format("{}'s card placed on {} on turn {} is never named; name it "
+                               "with <reveal colour=\"{}\" card=\"…\"/>",
+                               name(pc.colour), pname(), pc.turn, name(pc.colour))));
       CardFate fate;
       fate.kind = CardFate::Kind::unnamed;
       fate.what = CardFate::What::never_named;
@@ -874,11 +889,12 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     int ref = static_cast<int>(i);
     std::uint32_t at = r.line ? r.line : line;
     if (rank(r.card) < last_rank) {
-      out.push_back({CC_503,
-                     fmt::format("{} is resolved after a card of higher rank; cards resolve in "
-                                 "ascending rank",
-                                 card_name(r.colour, r.card)),
-                     0, ref});
+      out.push_back(
+          violation(CC_503,
+                    fmt::format("{} is resolved after a card of higher rank; cards resolve in "
+                                "ascending rank",
+                                card_name(r.colour, r.card)),
+                    0, ref));
       taint_here(at);
     }
     last_rank = std::max(last_rank, rank(r.card));
@@ -886,25 +902,25 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
       return lc.colour == r.colour && lc.card == r.card;
     });
     if (it == live.end()) {
-      out.push_back(
-          {CC_503,
-           fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card), pname()),
-           colour(r.colour).card_taint, ref});
+      out.push_back(violation(
+          CC_503,
+          fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card), pname()),
+          colour(r.colour).card_taint, ref));
       taint_here(at);
       continue;
     }
     auto index = static_cast<std::size_t>(it - live.begin());
     if (!it->alive) {
-      out.push_back({CC_503,
-                     fmt::format("{} was cancelled by another {} and has no effect",
-                                 card_name(r.colour, r.card), name(r.card)),
-                     0, ref});
+      out.push_back(violation(CC_503,
+                              fmt::format("{} was cancelled by another {} and has no effect",
+                                          card_name(r.colour, r.card), name(r.card)),
+                              0, ref));
       taint_here(at);
       continue;
     }
     if (choice_for[index] >= 0) {
-      out.push_back(
-          {CC_503, fmt::format("{} is resolved twice", card_name(r.colour, r.card)), 0, ref});
+      out.push_back(violation(
+          CC_503, fmt::format("{} is resolved twice", card_name(r.colour, r.card)), 0, ref));
       taint_here(at);
       continue;
     }
@@ -922,15 +938,15 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     const RuleId rule = card_rule(lc.card);
     auto missing = [&](std::string what) {
       assert(!rule.empty());
-      out.push_back(
-          {rule,
-           fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname(), what),
-           0, ref});
+      out.push_back(violation(
+          rule,
+          fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname(), what),
+          0, ref));
       taint_here(line);
     };
     auto bad = [&](std::string what) {
       assert(!rule.empty());
-      out.push_back({rule, what, 0, ref});
+      out.push_back(violation(rule, what, 0, ref));
       taint_here(choice && choice->line ? choice->line : line);
     };
     switch (lc.card) {

@@ -12,6 +12,7 @@
 
 #include "chang_cheng/board.hpp"
 #include "chang_cheng/types.hpp"
+#include "core/engine.hpp"
 
 namespace wallaudit::cc {
 
@@ -43,14 +44,13 @@ struct Tower {
   bool claim = false;
 };
 
-// A rule broken by a step; `follows` is the line of an earlier error it may come from.
-struct Violation {
-  std::string_view rule;
-  std::string message;
-  std::uint32_t follows = 0;
-  int ref = -1;  // which of the step's inputs it concerns (e.g. a resolution's index)
-};
-using Violations = std::vector<Violation>;
+// The rules a step breaks: findings of kind rule, with the step of an earlier error each may
+// come from as its `cause`, and in `ref` which of the step's inputs it concerns (a resolution's
+// index), -1 the step itself.
+using Violations = std::vector<Finding>;
+
+// A finding of kind rule.
+Finding violation(RuleId rule, std::string message, StepNo cause = 0, int ref = -1);
 
 // An action open to a colour (CC-404), found without words: describe() gives them.
 struct ActionExample {
