@@ -14,8 +14,6 @@ namespace wallaudit::cc {
 
 using namespace rule;
 
-namespace {
-
 // The rule of a card's effect at a scoring; empty for the master builder, whose effect asks
 // no choice that a record could get wrong.
 RuleId card_rule(CardKind c) {
@@ -35,6 +33,8 @@ RuleId card_rule(CardKind c) {
   }
   return {};
 }
+
+namespace {
 
 std::string_view piece_name(const Piece& p) {
   if (p.destroyed) return "destroyed wall";
