@@ -1987,6 +1987,11 @@ std::string Engine::current_player() const {
   if (is_terminal()) return "";
   if (auto after = after_setup()) return after->current_player();
   if (phase_ == Phase::seats || phase_ == Phase::setup) return std::string(kChance);
+  if (over_ && !ctx_.open) return std::string(kChance);  // the reveals the end needs
+  if (group_ == Group::expand) {                         // the new side's tokens
+    LegalActions tokens;
+    if (list_side_tokens(tokens)) return std::string(kChance);
+  }
   if (ctx_.open) return std::string(name(ctx_.colour));
   return seat_label(expected_seat_).substr(0, seat_label(expected_seat_).find('/'));
 }
@@ -1996,6 +2001,13 @@ std::string Engine::decision() const {
   if (phase_ == Phase::seats) return "the players are seated";
   if (auto after = after_setup()) return after->decision();
   if (phase_ == Phase::setup) return "set-up: the starting sides, then their tokens";
+  if (over_ && !ctx_.open) return "the game is over: the threat tokens still face down are stated";
+  if (group_ == Group::expand)
+    return fmt::format("turn {}, {}: the new side's tokens, then the end of the turn", ctx_.n,
+                       name(ctx_.colour));
+  if (group_ == Group::score)
+    return fmt::format("turn {}, {}: the scoring of {}", ctx_.n, name(ctx_.colour),
+                       head_->boards->province_name(score_group_.score.move.a));
   if (!ctx_.open)
     return fmt::format("turn {}, {}: the turn begins", turns_ + 1, seat_label(expected_seat_));
   if (ctx_.acts.empty())
