@@ -194,10 +194,10 @@ class ChangCheng final : public EngineGame {
     return write_record(static_cast<const Engine&>(start).head(), list);
   }
 
-  // A game on the built-in board set with 2 to 4 players (by the seed) and the default rules;
-  // chance deals the seats, two starting sides of different boards and their tokens (values in
-  // the published ranges or from the set's token mix; some threat tokens face down, stated at
-  // the end), listed one at a time as the first legal actions.
+  // A game on the built-in board set with 2 to 4 players (by the seed), rules options and event
+  // cards drawn from the seed; chance deals the seats, two starting sides of different boards and
+  // their tokens (values in the published ranges or from the set's token mix; some threat tokens
+  // face down, stated at the end), listed one at a time as the first legal actions.
   std::unique_ptr<wallaudit::State> new_game(std::uint64_t seed,
                                              const CheckContext& ctx) const override {
     std::mt19937_64 rng(seed);
@@ -211,6 +211,18 @@ class ChangCheng final : public EngineGame {
     for (Colour c : colours)
       head->players.push_back({{c}, "", SourceLoc{}});
     auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    // The rules: each option left at its default or set to a value drawn; up to two events.
+    for (const OptionSpec& spec : option_specs()) {
+      const int v = pick(2 * static_cast<int>(spec.values.size()));
+      if (v > 0 && v < static_cast<int>(spec.values.size()))
+        head->options.push_back(
+            {std::string(spec.name), std::string(spec.values[static_cast<std::size_t>(v)]), {}});
+    }
+    std::vector<EventCard> events = {EventCard::diplomacy, EventCard::dominance,
+                                     EventCard::imperial_reward, EventCard::observation};
+    std::shuffle(events.begin(), events.end(), rng);
+    for (int e = 0, n = pick(3); e < n; ++e)
+      head->events.emplace_back(events[static_cast<std::size_t>(e)], SourceLoc{});
     auto chance = [&](MoveKind kind, int a) {
       Move m;
       m.type = kind;
