@@ -1899,6 +1899,25 @@ void Engine::list_score_items(LegalActions& out) const {
   }
 }
 
+// The first pieces of `c`'s action in turn `turn`. In a team seat CC-404 reads both colours:
+// where the other colour has a complete action, a colour without one has no piece to start
+// with, and a pass needs that neither colour can place anything.
+LegalActions Engine::first_pieces(Colour c, int turn) const {
+  LegalActions out = placement_choices(*table_, c, turn, nullptr);
+  const std::vector<Colour>& seat = colours_of_seat(seat_of_[ci(c)]);
+  if (seat.size() < 2 || turn <= 1) return out;
+  const cc::State& st = *table_;
+  const bool complete = st.complete_action(c).has_value();
+  for (Colour other : seat) {
+    if (other == c) continue;
+    if (!complete && st.complete_action(other)) return {};
+    const bool passes = out.listed.size() == 1 &&
+                        static_cast<const Move&>(*out.listed.front()).type == MoveKind::pass;
+    if (passes && (st.complete_action(other) || st.partial_action(other))) return {};
+  }
+  return out;
+}
+
 // The new side's tokens not laid yet, in any order: a reputation on each of its provinces and a
 // threat on each of its regions (possibly face down, to be stated later); false once all are.
 bool Engine::list_side_tokens(LegalActions& out) const {
@@ -2059,15 +2078,16 @@ LegalActions Engine::legal_actions() const {
     return out;
   }
   if (!ctx_.open) {
-    // The seat due begins its turn (a team seat with either colour), or places its first piece
-    // right away, which begins the turn.
-    for (Colour c : colours_of_seat(expected_seat_))
-      add(MoveKind::begin, c, kNone);
+    // The seat due begins its turn (a team seat with either colour that has a first piece), or
+    // places its first piece right away, which begins the turn.
+    std::vector<LegalActions> firsts;
     for (Colour c : colours_of_seat(expected_seat_)) {
-      LegalActions first = placement_choices(*table_, c, turns_ + 1, nullptr);
+      firsts.push_back(first_pieces(c, turns_ + 1));
+      if (!firsts.back().listed.empty()) add(MoveKind::begin, c, kNone);
+    }
+    for (LegalActions& first : firsts)
       for (auto& a : first.listed)
         out.listed.push_back(std::move(a));
-    }
     // Or the record stops here: the end's reveals and claims.
     out.described.push_back({"threat", "chance states the value of a threat token in play"});
     out.described.push_back(
@@ -2155,7 +2175,8 @@ LegalActions Engine::legal_actions() const {
                                                      ctx_.acts[0].move.type == MoveKind::card);
   if (!ctx_.neutral && scorings_clean && (ctx_.acts.empty() || second_open)) {
     const Move* first = ctx_.acts.empty() ? nullptr : &ctx_.acts[0].move;
-    LegalActions pieces = placement_choices(*table_, ctx_.colour, ctx_.n, first);
+    LegalActions pieces = first ? placement_choices(*table_, ctx_.colour, ctx_.n, first)
+                                : first_pieces(ctx_.colour, ctx_.n);
     for (auto& a : pieces.listed)
       out.listed.push_back(std::move(a));
     for (auto& f : pieces.described)

@@ -169,6 +169,7 @@ class Engine final : public wallaudit::State {
   void list_reveals_due(LegalActions& out) const;
   void list_score_items(LegalActions& out) const;
   void list_expansions(LegalActions& out) const;
+  LegalActions first_pieces(Colour c, int turn) const;
   bool list_side_tokens(LegalActions& out) const;
 
   std::shared_ptr<const Record> head_;

@@ -194,10 +194,11 @@ class ChangCheng final : public EngineGame {
     return write_record(static_cast<const Engine&>(start).head(), list);
   }
 
-  // A game on the built-in board set with 2 to 4 players (by the seed), rules options and event
-  // cards drawn from the seed; chance deals the seats, two starting sides of different boards and
-  // their tokens (values in the published ranges or from the set's token mix; some threat tokens
-  // face down, stated at the end), listed one at a time as the first legal actions.
+  // A game on the built-in board set with 2 to 4 players (by the seed; two players play the
+  // team variant in one game of four), rules options and event cards drawn from the seed; chance
+  // deals the seats, two starting sides of different boards and their tokens (values in the
+  // published ranges or from the set's token mix; some threat tokens face down, stated at the end),
+  // listed one at a time as the first legal actions.
   std::unique_ptr<wallaudit::State> new_game(std::uint64_t seed,
                                              const CheckContext& ctx) const override {
     std::mt19937_64 rng(seed);
@@ -207,10 +208,18 @@ class ChangCheng final : public EngineGame {
     const int players = 2 + static_cast<int>(seed % 3);
     std::vector<Colour> colours = {Colour::red, Colour::green, Colour::blue, Colour::purple};
     std::shuffle(colours.begin(), colours.end(), rng);
-    colours.resize(static_cast<std::size_t>(players));
-    for (Colour c : colours)
-      head->players.push_back({{c}, "", SourceLoc{}});
     auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    // Two players play the team variant in one game of four, two colours each.
+    std::vector<std::vector<Colour>> seated;
+    if (players == 2 && pick(4) == 0) {
+      head->variant = Variant::teams;
+      seated = {{colours[0], colours[1]}, {colours[2], colours[3]}};
+    } else {
+      for (int i = 0; i < players; ++i)
+        seated.push_back({colours[static_cast<std::size_t>(i)]});
+    }
+    for (const auto& seat : seated)
+      head->players.push_back({seat, "", SourceLoc{}});
     // The rules: each option left at its default or set to a value drawn; up to two events.
     for (const OptionSpec& spec : option_specs()) {
       const int v = pick(2 * static_cast<int>(spec.values.size()));
@@ -232,8 +241,7 @@ class ChangCheng final : public EngineGame {
     };
     std::vector<Move> deal;
     Move seats = chance(MoveKind::seats, kNone);
-    for (Colour c : colours)
-      seats.seats.push_back({c});
+    seats.seats = seated;
     deal.push_back(std::move(seats));
     const int first = pick(set.side_count());
     std::vector<int> others;
