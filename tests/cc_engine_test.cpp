@@ -26,9 +26,10 @@ struct Driven {
 
 // The engine of a mini record (support/cc_records.hpp) before its first action, and the
 // record's actions.
-Driven start(const std::string& play) {
+Driven start(const std::string& play, const std::string& rules = "") {
   MiniRecord r;
   r.play = play;
+  r.rules = rules;
   Diagnostics out;
   auto doc = XmlDocument::parse(r.str(), out);
   EXPECT_TRUE(doc.has_value());
@@ -207,6 +208,26 @@ TEST(CcEngine, AScoringListsItsRevealsChoicesAndAwards) {
             (std::vector<std::string>{"red: claim award 4", "red: peek A1.M2", "red: end"}));
   apply("red: claim award 4");
   EXPECT_EQ(listed(), (std::vector<std::string>{"red: peek A1.M2", "red: end"}));
+}
+
+// In the neutral-walls variant a neutral wall is listed after the action, where the turn may end
+// right after it: after two walls, on one of their two provinces.
+TEST(CcEngine, ANeutralWallIsListedWhereTheTurnMayEndAfterIt) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W4"/><wall space="B1.W1"/></turn>)",
+                   R"(<variant name="neutral-walls"/>)");
+  auto neutrals = [&] {
+    std::vector<std::string> out;
+    for (const std::string& t : texts(d.engine->legal_actions()))
+      if (t.find(": neutral ") != std::string::npos) out.push_back(t);
+    return out;
+  };
+  StepNo step = 0;
+  for (; step < kFirstPlay + 4; ++step)  // up to blue's first wall
+    d.engine->apply(*d.actions[step].action, step + 1);
+  EXPECT_EQ(neutrals(), std::vector<std::string>{});  // the action is not complete yet
+  d.engine->apply(*d.actions[step].action, step + 1);
+  EXPECT_EQ(neutrals(), (std::vector<std::string>{"blue: neutral A1.W5", "blue: neutral B1.W2"}));
 }
 
 // Steps outside their place are findings of their own step.

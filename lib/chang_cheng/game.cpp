@@ -194,8 +194,8 @@ class ChangCheng final : public EngineGame {
     return write_record(static_cast<const Engine&>(start).head(), list);
   }
 
-  // A game on the built-in board set with 2 to 4 players (by the seed; two players play the
-  // team variant in one game of four), rules options and event cards drawn from the seed; chance
+  // A game on the built-in board set with 2 to 4 players (by the seed; two players play a
+  // variant in one game of two), rules options and event cards drawn from the seed; chance
   // deals the seats, two starting sides of different boards and their tokens (values in the
   // published ranges or from the set's token mix; some threat tokens face down, stated at the end),
   // listed one at a time as the first legal actions.
@@ -209,12 +209,15 @@ class ChangCheng final : public EngineGame {
     std::vector<Colour> colours = {Colour::red, Colour::green, Colour::blue, Colour::purple};
     std::shuffle(colours.begin(), colours.end(), rng);
     auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
-    // Two players play the team variant in one game of four, two colours each.
+    // Two players play the team variant (two colours each) in one game of four, the neutral
+    // walls in another.
     std::vector<std::vector<Colour>> seated;
-    if (players == 2 && pick(4) == 0) {
+    const int variant = players == 2 ? pick(4) : 2;
+    if (variant == 0) {
       head->variant = Variant::teams;
       seated = {{colours[0], colours[1]}, {colours[2], colours[3]}};
     } else {
+      if (variant == 1) head->variant = Variant::neutral_walls;
       for (int i = 0; i < players; ++i)
         seated.push_back({colours[static_cast<std::size_t>(i)]});
     }
