@@ -2169,21 +2169,6 @@ LegalActions Engine::legal_actions() const {
   }
   if (!immediate && scorings_clean && (!ctx_.pending.empty() || table_->expansions_pending() > 0))
     list_expansions(out);
-  if (head_->variant == Variant::neutral_walls && !ctx_.neutral && ctx_.n > 1 &&
-      !ctx_.acts.empty() && scorings_clean) {
-    // A neutral wall after the action: listed where the turn may end right after it.
-    for (SpaceId space : table_->line()) {
-      if (!table_->piece(space).empty()) continue;
-      Engine trial(*this);
-      Move neutral = make(MoveKind::neutral, ctx_.colour, space);
-      if (!breaks_no_rule(trial.apply(neutral, step_ + 1)) ||
-          !breaks_no_rule(trial.apply(make(MoveKind::end, ctx_.colour), step_ + 2)))
-        continue;
-      out.listed.push_back(std::make_unique<Move>(std::move(neutral)));
-    }
-    out.described.push_back(
-        {"neutral", "a neutral wall after the action that completes a province asking a choice"});
-  }
   const bool second_open = ctx_.acts.size() == 1 && (ctx_.acts[0].move.type == MoveKind::wall ||
                                                      ctx_.acts[0].move.type == MoveKind::card);
   if (!ctx_.neutral && scorings_clean && (ctx_.acts.empty() || second_open)) {
@@ -2205,6 +2190,22 @@ LegalActions Engine::legal_actions() const {
     Engine trial(*this);
     if (breaks_no_rule(trial.apply(make(MoveKind::end, ctx_.colour), step_ + 1)))
       add(MoveKind::end, ctx_.colour, kNone);
+  }
+  if (head_->variant == Variant::neutral_walls && !ctx_.neutral && ctx_.n > 1 &&
+      !ctx_.acts.empty() && scorings_clean) {
+    // A neutral wall after the action (after the end in this list, so that repair hints of
+    // another kind offer the end first): where the turn may end right after it.
+    for (SpaceId space : table_->line()) {
+      if (!table_->piece(space).empty()) continue;
+      Engine trial(*this);
+      Move neutral = make(MoveKind::neutral, ctx_.colour, space);
+      if (!breaks_no_rule(trial.apply(neutral, step_ + 1)) ||
+          !breaks_no_rule(trial.apply(make(MoveKind::end, ctx_.colour), step_ + 2)))
+        continue;
+      out.listed.push_back(std::make_unique<Move>(std::move(neutral)));
+    }
+    out.described.push_back(
+        {"neutral", "a neutral wall after the action that completes a province asking a choice"});
   }
   return out;
 }
