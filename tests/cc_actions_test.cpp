@@ -482,5 +482,74 @@ TEST(CcActions, AWrittenRecordEscapesNamesAndWritesAnInlineBoardSetInFull) {
   EXPECT_EQ(texts(back), texts(l));
 }
 
+// What a program drives may differ from what a referee writes: a turn without its `begin`, a
+// chosen effect with no target, a new side's tokens in any order. The record written reads
+// back as the same actions, with the `seats` and the `begin`s that reading adds, and the new
+// side's reputations before its threats (as they are judged).
+TEST(CcActions, AWrittenRecordKeepsWhatADrivenGameDid) {
+  MiniRecord r;
+  Listed l = list(r.str());
+  ASSERT_TRUE(l.record);
+  const std::vector<std::string> driven = {"chance: side A1",
+                                           "chance: side B1",
+                                           "chance: reputation A1.P1 2",
+                                           "chance: reputation A1.P2 1",
+                                           "chance: reputation A1.P3 3",
+                                           "chance: reputation B1.P1 0",
+                                           "chance: reputation B1.P2 4",
+                                           "chance: reputation B1.P3 2",
+                                           "chance: threat A1.M1 -2",
+                                           "chance: threat A1.M2 ?",
+                                           "chance: threat A1.M3 -4",
+                                           "chance: threat B1.M1 -3",
+                                           "chance: threat B1.M2 -2",
+                                           "chance: threat B1.M3 -4",
+                                           "red: wall A1.W1",
+                                           "red: end",
+                                           "blue: card A1.P2 traitor",
+                                           "blue: wall A1.W3",
+                                           "blue: score A1.P2",
+                                           "blue: resolve traitor remove-threat",
+                                           "chance: expand C1 right",
+                                           "chance: threat C1.M2 -3",
+                                           "chance: reputation C1.P1 1",
+                                           "chance: threat C1.M1 ?",
+                                           "chance: reputation C1.P3 0",
+                                           "chance: threat C1.M3 -2",
+                                           "chance: reputation C1.P2 4",
+                                           "blue: end",
+                                           "chance: threat A1.M2 -3",
+                                           "chance: threat C1.M1 -4"};
+  std::vector<ActionPtr> moves;
+  std::vector<const Action*> actions;
+  for (const std::string& text : driven) {
+    std::string error;
+    auto m = cc::parse_move(text, l.boards, error);
+    ASSERT_TRUE(m) << text << ": " << error;
+    moves.push_back(std::make_unique<cc::Move>(std::move(*m)));
+    actions.push_back(moves.back().get());
+  }
+  const std::string written = cc::write_record(*l.record, actions);
+  EXPECT_NE(written.find(R"(<resolve colour="blue" card="traitor" effect="remove-threat"/>)"),
+            std::string::npos)
+      << written;
+  Listed back = list(written);
+  ASSERT_TRUE(back.record) << written;
+  std::vector<std::string> expected = {"chance: seats red blue"};
+  std::vector<std::string> side_threats;
+  for (const std::string& text : driven) {
+    if (text == "red: wall A1.W1") expected.push_back("red: begin");
+    if (text == "blue: card A1.P2 traitor") expected.push_back("blue: begin");
+    if (text.rfind("chance: threat C1.", 0) == 0 && text != "chance: threat C1.M1 -4") {
+      side_threats.push_back(text);
+      continue;
+    }
+    if (text == "blue: end")
+      expected.insert(expected.end(), side_threats.begin(), side_threats.end());
+    expected.push_back(text);
+  }
+  EXPECT_EQ(texts(back), expected) << written;
+}
+
 }  // namespace
 }  // namespace wallaudit::test

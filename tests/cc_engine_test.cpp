@@ -3,12 +3,15 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
 #include "chang_cheng/action.hpp"
 #include "chang_cheng/engine.hpp"
 #include "chang_cheng/reader.hpp"
+#include "core/check.hpp"
+#include "core/registry.hpp"
 #include "core/xml.hpp"
 #include "support/cc_records.hpp"
 #include "support/support.hpp"
@@ -23,9 +26,10 @@ struct Driven {
 
 // The engine of a mini record (support/cc_records.hpp) before its first action, and the
 // record's actions.
-Driven start(const std::string& play) {
+Driven start(const std::string& play, const std::string& rules = "") {
   MiniRecord r;
   r.play = play;
+  r.rules = rules;
   Diagnostics out;
   auto doc = XmlDocument::parse(r.str(), out);
   EXPECT_TRUE(doc.has_value());
@@ -147,6 +151,147 @@ TEST(CcEngine, TheEndIsListedOnlyWhereEndingTheTurnBreaksNoRule) {
   EXPECT_FALSE(has_end(*d.engine));  // a lone wall where two were open (CC-404)
   d.engine->apply(*d.actions[kFirstPlay + 4].action, kFirstPlay + 5);
   EXPECT_TRUE(has_end(*d.engine));
+}
+
+// A new game lists the set-up chance dealt, one step at a time: the seats, two sides of
+// different boards, a reputation on each province and a threat on each region.
+TEST(CcEngine, ANewGameListsItsDealtSetUpOneStepAtATime) {
+  const auto* game = dynamic_cast<const EngineGame*>(builtin_registry().find("chang-cheng"));
+  ASSERT_NE(game, nullptr);
+  auto state = game->new_game(4, CheckContext{});  // 3 players
+  std::vector<std::string> kinds;
+  for (StepNo step = 1; state->current_player() == "chance"; ++step) {
+    LegalActions legal = state->legal_actions();
+    ASSERT_EQ(legal.listed.size(), 1u) << state->decision();
+    kinds.emplace_back(legal.listed.front()->kind());
+    EXPECT_TRUE(findings(state->apply(*legal.listed.front(), step)).empty());
+  }
+  std::vector<std::string> expected = {"seats", "side", "side"};
+  expected.insert(expected.end(), 6, "reputation");
+  expected.insert(expected.end(), 6, "threat");
+  EXPECT_EQ(kinds, expected);
+  const std::vector<std::string> legal = texts(state->legal_actions());
+  ASSERT_FALSE(legal.empty());
+  EXPECT_EQ(legal.front(), state->current_player() + ": begin");
+}
+
+// A scoring lists its reveals first, then the choices of the card that needs one, and the
+// awards once no choice is missing; what follows the scoring only then.
+TEST(CcEngine, AScoringListsItsRevealsChoicesAndAwards) {
+  // Red's unnamed card and wall complete A1.P2 (one space, token 1).
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W4"/><wall space="B1.W1"/></turn>)"
+                   R"(<turn colour="red"><card province="A1.P2"/><wall space="A1.W3"/></turn>)");
+  StepNo step = 0;
+  for (; step < kFirstPlay + 9; ++step)  // up to red's wall
+    d.engine->apply(*d.actions[step].action, step + 1);
+  auto listed = [&] { return texts(d.engine->legal_actions()); };
+  auto apply = [&](const std::string& text) {
+    std::string error;
+    auto a = d.engine->parse_action(text, error);
+    ASSERT_TRUE(a) << error;
+    EXPECT_TRUE(findings(d.engine->apply(**a, ++step)).empty()) << text;
+  };
+  // The card asks a choice: the turn cannot end before its scoring.
+  EXPECT_EQ(listed(), (std::vector<std::string>{"red: score A1.P2", "red: peek A1.M2"}));
+  apply("red: score A1.P2");
+  EXPECT_EQ(listed(),
+            (std::vector<std::string>{"red: reveal warrior", "red: reveal traitor",
+                                      "red: reveal flood", "red: reveal builder",
+                                      "red: reveal master-builder", "red: reveal mandarin"}));
+  apply("red: reveal flood");
+  EXPECT_EQ(listed(),
+            (std::vector<std::string>{"red: resolve flood plus", "red: resolve flood minus"}));
+  apply("red: resolve flood plus");
+  // Value 1 piece + token 1 + 2; the award, or what follows the scoring.
+  EXPECT_EQ(listed(),
+            (std::vector<std::string>{"red: claim award 4", "red: peek A1.M2", "red: end"}));
+  apply("red: claim award 4");
+  EXPECT_EQ(listed(), (std::vector<std::string>{"red: peek A1.M2", "red: end"}));
+}
+
+// In the neutral-walls variant a neutral wall is listed after the action, where the turn may end
+// right after it: after two walls, on one of their two provinces.
+TEST(CcEngine, ANeutralWallIsListedWhereTheTurnMayEndAfterIt) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)"
+                   R"(<turn colour="blue"><wall space="A1.W4"/><wall space="B1.W1"/></turn>)",
+                   R"(<variant name="neutral-walls"/>)");
+  auto neutrals = [&] {
+    std::vector<std::string> out;
+    for (const std::string& t : texts(d.engine->legal_actions()))
+      if (t.find(": neutral ") != std::string::npos) out.push_back(t);
+    return out;
+  };
+  StepNo step = 0;
+  for (; step < kFirstPlay + 4; ++step)  // up to blue's first wall
+    d.engine->apply(*d.actions[step].action, step + 1);
+  EXPECT_EQ(neutrals(), std::vector<std::string>{});  // the action is not complete yet
+  d.engine->apply(*d.actions[step].action, step + 1);
+  EXPECT_EQ(neutrals(), (std::vector<std::string>{"blue: neutral A1.W5", "blue: neutral B1.W2"}));
+}
+
+// Steps outside their place are findings of their own step.
+TEST(CcEngine, ABeginInATurnAnEndOutsideOneAndSeatsInTheSetUpAreFindings) {
+  Driven d = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)");
+  auto whole = [](const StepResult& r) {
+    std::vector<std::string> out;
+    for (const Finding& f : r.findings)
+      out.push_back(fmt::format("{} {}", f.rule, f.message));
+    return out;
+  };
+  std::string error;
+  auto seats = d.engine->parse_action("chance: seats red blue", error);
+  ASSERT_TRUE(seats) << error;
+  d.engine->apply(*d.actions[0].action, 1);
+  EXPECT_EQ(whole(d.engine->apply(**seats, 2)),
+            (std::vector<std::string>{"CC-301 the players are already seated"}));
+  Driven e = start(R"(<turn colour="red"><wall space="A1.W1"/></turn>)");
+  StepNo step = 0;
+  for (; step < kFirstPlay; ++step)  // up to red's begin
+    e.engine->apply(*e.actions[step].action, step + 1);
+  auto begin = e.engine->parse_action("blue: begin", error);
+  ASSERT_TRUE(begin) << error;
+  EXPECT_EQ(whole(e.engine->apply(**begin, ++step)),
+            (std::vector<std::string>{
+                "CC-402 turn 1 is not over: a turn begins after the last one's end"}));
+  for (StepNo i = kFirstPlay; i < e.actions.size(); ++i)  // red's wall and end
+    e.engine->apply(*e.actions[i].action, ++step);
+  auto end = e.engine->parse_action("blue: end", error);
+  ASSERT_TRUE(end) << error;
+  EXPECT_EQ(
+      whole(e.engine->apply(**end, ++step)),
+      (std::vector<std::string>{"CC-402 no turn is under way: a turn's end follows its action"}));
+}
+
+// Once the game is over, chance states each threat token still face down before the end (the
+// Mongol attack needs its value); then the game is over and its scores count the attack.
+TEST(CcEngine, TheGameEndsOnceEveryThreatTokenInPlayIsKnown) {
+  const auto* game = dynamic_cast<const EngineGame*>(builtin_registry().find("chang-cheng"));
+  ASSERT_NE(game, nullptr);
+  int revealed = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    auto state = game->new_game(seed, CheckContext{});
+    std::mt19937_64 rng(seed);
+    for (StepNo step = 1; !state->is_terminal() && step < 5000; ++step) {
+      LegalActions legal = state->legal_actions();
+      ASSERT_FALSE(legal.listed.empty()) << state->decision();
+      if (state->decision().rfind("the game is over", 0) == 0) {
+        EXPECT_EQ(state->current_player(), "chance");
+        // Every listed action states a face-down token, with a value of the published range.
+        for (const ActionPtr& a : legal.listed) {
+          const std::string text = a->text();
+          EXPECT_EQ(text.rfind("chance: threat ", 0), 0u) << text;
+          const std::string value = text.substr(text.rfind(' ') + 1);
+          EXPECT_TRUE(value == "-4" || value == "-3" || value == "-2") << text;
+        }
+        ++revealed;
+      }
+      std::uniform_int_distribution<std::size_t> pick(0, legal.listed.size() - 1);
+      state->apply(*legal.listed[pick(rng)], step);
+    }
+    EXPECT_TRUE(state->is_terminal()) << "seed " << seed;
+  }
+  EXPECT_GT(revealed, 0);
 }
 
 // "RULE@line" with " follows L" for each error and dispute of a checked mini record.

@@ -98,6 +98,19 @@ bool breaks_no_rule(const StepResult& r) {
                       [](const Finding& f) { return f.kind == FindingKind::rule && f.cause == 0; });
 }
 
+// No rule broken and no figure disputed: what a record that checks `ok` may hold.
+bool clean(const StepResult& r) {
+  return std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+    return (f.kind == FindingKind::rule && f.cause == 0) || f.kind == FindingKind::dispute;
+  });
+}
+
+bool has_rule(const StepResult& r, RuleId rule) {
+  return std::any_of(r.findings.begin(), r.findings.end(), [&](const Finding& f) {
+    return f.kind == FindingKind::rule && f.rule == rule;
+  });
+}
+
 }  // namespace
 
 // ---- findings ---------------------------------------------------------------------------------
@@ -206,6 +219,11 @@ StepResult Engine::apply(const Action& action, StepNo step) {
     return r;
   }
   if (phase_ == Phase::setup) {
+    if (m->type == MoveKind::seats) {
+      report(FindingKind::rule, CC_301, {}, std::nullopt, "the players are already seated");
+      out_ = nullptr;
+      return r;
+    }
     if (m->type == MoveKind::side) {
       setup_sides_.push_back({*m, step});
     } else if (m->type == MoveKind::reputation || m->type == MoveKind::threat) {
@@ -257,7 +275,11 @@ StepResult Engine::apply(const Action& action, StepNo step) {
       report(FindingKind::rule, CC_302, {}, std::nullopt, "the set-up is over: play has started");
       break;
     case MoveKind::begin:
-      begin(*m);
+      if (ctx_.open)
+        report(FindingKind::rule, CC_402, {}, m->colour,
+               fmt::format("turn {} is not over: a turn begins after the last one's end", ctx_.n));
+      else
+        begin(*m);
       break;
     case MoveKind::wall:
     case MoveKind::card:
@@ -294,7 +316,11 @@ StepResult Engine::apply(const Action& action, StepNo step) {
       expand(*m);
       break;
     case MoveKind::end:
-      if (ctx_.open) end_turn();
+      if (ctx_.open)
+        end_turn();
+      else
+        report(FindingKind::rule, CC_402, {}, m->colour,
+               "no turn is under way: a turn's end follows its action");
       break;
     case MoveKind::claim:
       if (m->claim == ClaimKind::bonus && ctx_.open) {
@@ -1648,7 +1674,327 @@ void Engine::decide_winners(Outcome& o) const {
 // ---- the decision -----------------------------------------------------------------------------
 
 bool Engine::is_terminal() const {
-  return phase_ == Phase::dead || (over_ && !ctx_.open);
+  return phase_ == Phase::dead || (over_ && !ctx_.open && !reveals_due());
+}
+
+// The game is over but a threat token still in play has no value stated: the Mongol attack
+// needs it, so chance reveals it before the end.
+bool Engine::reveals_due() const {
+  if (!table_ || !over_) return false;
+  const cc::State& st = *table_;
+  for (int side : st.sides_in_play())
+    for (int k = 0; k < 3; ++k) {
+      const RegionState& r = st.region(side * 3 + k);
+      if (!r.removed && !r.value) return true;
+    }
+  return false;
+}
+
+// The next step of the set-up dealt for a new game, while some is left.
+const Move* Engine::next_dealt() const {
+  if (!deal_) return nullptr;
+  std::size_t done = 0;
+  if (phase_ == Phase::setup)
+    done = 1 + setup_sides_.size() + setup_tokens_.size();
+  else if (phase_ != Phase::seats)
+    return nullptr;
+  return done < deal_->size() ? &(*deal_)[done] : nullptr;
+}
+
+Move Engine::make(MoveKind kind, std::optional<Colour> colour, int a) const {
+  Move m;
+  m.type = kind;
+  m.colour = colour;
+  m.a = a;
+  m.boards = head_->boards;
+  return m;
+}
+
+// The values a token drawn now may have: the published range, and no more of one value than
+// the board set's mix holds (counting the new side's tokens laid so far).
+std::vector<int> Engine::token_values(bool reputation) const {
+  std::vector<int> out;
+  const int lo = reputation ? 0 : -4, hi = reputation ? 4 : -2;
+  for (int v = lo; v <= hi; ++v) {
+    if (head_->boards->mix) {
+      cc::State copy = *table_;
+      if (group_ == Group::expand)
+        for (const Placed& t : expand_tokens_)
+          if ((t.move.type == MoveKind::reputation) == reputation && t.move.value)
+            copy.check_token_value(reputation, *t.move.value, "");
+      if (!copy.check_token_value(reputation, v, "").empty()) continue;
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+// The game is over: chance states every threat token in play whose value is not known yet.
+void Engine::list_reveals_due(LegalActions& out) const {
+  const cc::State& st = *table_;
+  for (int side : st.sides_in_play())
+    for (int k = 0; k < 3; ++k) {
+      const RegionId r = side * 3 + k;
+      if (st.region(r).removed || st.region(r).value) continue;
+      for (int v : token_values(false)) {
+        Move m = make(MoveKind::threat, std::nullopt, r);
+        m.value = v;
+        out.listed.push_back(std::make_unique<Move>(std::move(m)));
+      }
+    }
+}
+
+// The items that may come next in the scoring being written, in the order the rules read
+// them: the reveals of the cards placed unnamed (all before any choice), then each card's
+// choice in ascending rank (a card whose outcome cannot differ may be left out, one that needs
+// a choice may not), and the awards of the colours that score, once no choice is missing.
+// Each choice is tried on a copy that closes the scoring with it.
+void Engine::list_score_items(LegalActions& out) const {
+  if (score_group_.dead) return;
+  const cc::State& st = *table_;
+  const BoardSet& set = *head_->boards;
+  const ProvinceId p = score_group_.score.move.a;
+  const ProvinceState& prov = st.province(p);
+  std::array<int, kAllColours> unnamed{}, revealed{};
+  std::array<unsigned, kAllColours> named_here{};
+  std::array<bool, kAllColours> awarded{};
+  bool any_resolve = false, any_award = false;
+  int last_rank = 0;
+  std::vector<std::pair<Colour, CardKind>> cards;
+  for (const PlacedCard& pc : prov.cards) {
+    if (pc.card)
+      cards.emplace_back(pc.colour, *pc.card);
+    else
+      ++unnamed[ci(pc.colour)];
+  }
+  for (const Placed& item : score_group_.items) {
+    const Move& m = item.move;
+    const Colour c = m.colour.value_or(Colour::red);
+    if (m.type == MoveKind::reveal && m.card) {
+      ++revealed[ci(c)];
+      named_here[ci(c)] |= 1u << (rank(*m.card) - 1);
+      cards.emplace_back(c, *m.card);
+    } else if (m.type == MoveKind::resolve && m.card) {
+      any_resolve = true;
+      last_rank = std::max(last_rank, rank(*m.card));
+    } else if (m.type == MoveKind::claim) {
+      any_award = true;
+      awarded[ci(c)] = true;
+    }
+  }
+  {
+    bool reveals_left = false;
+    if (!any_resolve) {
+      for (int c = 0; c < kAllColours; ++c) {
+        if (unnamed[c] <= revealed[c]) continue;
+        reveals_left = true;
+        const unsigned used = st.colour(static_cast<Colour>(c)).cards_named | named_here[c];
+        for (int k = 1; k <= kCardKinds; ++k) {
+          if (used >> (k - 1) & 1u) continue;
+          Move m = make(MoveKind::reveal, static_cast<Colour>(c));
+          m.card = static_cast<CardKind>(k);
+          out.listed.push_back(std::make_unique<Move>(std::move(m)));
+        }
+      }
+    }
+    if (reveals_left) return;
+  }
+  // The scoring closed with the items so far, and with one more.
+  const StepNo last = std::numeric_limits<StepNo>::max();
+  auto close_with = [&](const Move* extra, StepResult& judged) {
+    Engine after = scratch(judged, last);
+    if (extra) after.score_group_.items.push_back({*extra, last - 1});
+    after.close_groups(nullptr);
+    after.out_ = nullptr;
+    return after;
+  };
+  StepResult base;
+  const Engine closed = close_with(nullptr, base);
+  const ProvinceScore& ps = *closed.steps_->back().province;
+  const auto disputes = [](const StepResult& r) {
+    return std::count_if(r.findings.begin(), r.findings.end(),
+                         [](const Finding& f) { return f.kind == FindingKind::dispute; });
+  };
+  {
+    std::stable_sort(cards.begin(), cards.end(),
+                     [](const auto& x, const auto& y) { return rank(x.second) < rank(y.second); });
+    for (const auto& [c, kind] : cards) {
+      if (rank(kind) <= last_rank) continue;
+      // Cancelled by a pair or removed by a warrior: nothing to resolve.
+      const bool gone = std::any_of(ps.cards.begin(), ps.cards.end(), [&](const CardFate& f) {
+        return f.card == kind && f.colour == c && f.kind != CardFate::Kind::resolved;
+      });
+      if (gone) continue;
+      std::vector<Move> options;
+      Move plain = make(MoveKind::resolve, c);
+      plain.card = kind;
+      auto with = [&](Effect e, int a = kNone, int b = kNone) {
+        Move m = plain;
+        m.effect = e;
+        m.a = a;
+        m.b = b;
+        options.push_back(std::move(m));
+      };
+      switch (kind) {
+        case CardKind::warrior:
+          options.push_back(plain);
+          for (const auto& [o, other] : cards) {
+            if (o == c && other == kind) continue;
+            Move m = plain;
+            m.cancels = other;
+            m.of = o;
+            options.push_back(std::move(m));
+          }
+          break;
+        case CardKind::traitor:
+          with(Effect::destroy);
+          for (SpaceId sp : st.spaces_of(p))
+            if (st.piece(sp).is_single() && !st.piece(sp).destroyed) with(Effect::destroy, sp);
+          with(Effect::remove_threat);
+          for (int k = 0; k < 3; ++k)
+            with(Effect::remove_threat, kNone, (p / 3) * 3 + k);
+          break;
+        case CardKind::flood:
+          with(Effect::plus);
+          with(Effect::minus);
+          break;
+        case CardKind::builder:
+          with(Effect::value);
+          with(Effect::wall);
+          break;
+        case CardKind::master_builder:
+          options.push_back(plain);
+          break;
+        case CardKind::mandarin: {
+          options.push_back(plain);
+          auto swappable = [&](SpaceId sp) {
+            return st.piece(sp).is_single() && !st.piece(sp).destroyed;
+          };
+          for (SpaceId a : st.spaces_of(p)) {
+            if (!st.in_play(a) || !swappable(a)) continue;
+            for (SpaceId b : st.line())
+              if (set.province_of(b) != p && swappable(b)) {
+                Move m = plain;
+                m.a = a;
+                m.b = b;
+                options.push_back(std::move(m));
+              }
+          }
+          break;
+        }
+      }
+      const RuleId rule = card_rule(kind);
+      for (Move& m : options) {
+        StepResult judged;
+        close_with(&m, judged);
+        if (has_rule(judged, CC_503) || has_rule(judged, CC_1201) ||
+            (!rule.empty() && has_rule(judged, rule)))
+          continue;
+        // After awards, no choice that makes one of them wrong.
+        if (any_award && disputes(judged) > disputes(base)) continue;
+        out.listed.push_back(std::make_unique<Move>(std::move(m)));
+      }
+      if (!rule.empty() && has_rule(base, rule)) break;  // its choice cannot be left out
+    }
+  }
+  if (!breaks_no_rule(base)) return;
+  for (Colour c : ps.scorers) {
+    if (awarded[ci(c)]) continue;
+    Move m = make(MoveKind::claim, c);
+    m.claim = ClaimKind::award;
+    m.value = ps.value;
+    out.listed.push_back(std::make_unique<Move>(std::move(m)));
+  }
+}
+
+// The first pieces of `c`'s action in turn `turn`. In a team seat CC-404 reads both colours:
+// where the other colour has a complete action, a colour without one has no piece to start
+// with, and a pass needs that neither colour can place anything.
+LegalActions Engine::first_pieces(Colour c, int turn) const {
+  LegalActions out = placement_choices(*table_, c, turn, nullptr);
+  const std::vector<Colour>& seat = colours_of_seat(seat_of_[ci(c)]);
+  if (seat.size() < 2 || turn <= 1) return out;
+  const cc::State& st = *table_;
+  const bool complete = st.complete_action(c).has_value();
+  for (Colour other : seat) {
+    if (other == c) continue;
+    if (!complete && st.complete_action(other)) return {};
+    const bool passes = out.listed.size() == 1 &&
+                        static_cast<const Move&>(*out.listed.front()).type == MoveKind::pass;
+    if (passes && (st.complete_action(other) || st.partial_action(other))) return {};
+  }
+  return out;
+}
+
+// The new side's tokens not laid yet, in any order: a reputation on each of its provinces and a
+// threat on each of its regions (possibly face down, to be stated later); false once all are.
+bool Engine::list_side_tokens(LegalActions& out) const {
+  const int side = expand_group_.move.a;
+  bool any = false;
+  for (bool reputation : {true, false}) {
+    for (int k = 0; k < 3; ++k) {
+      const int place = side * 3 + k;
+      const bool laid =
+          std::any_of(expand_tokens_.begin(), expand_tokens_.end(), [&](const Placed& t) {
+            return (t.move.type == MoveKind::reputation) == reputation && t.move.a == place;
+          });
+      if (laid) continue;
+      any = true;
+      const MoveKind kind = reputation ? MoveKind::reputation : MoveKind::threat;
+      for (int v : token_values(reputation)) {
+        Move m = make(kind, std::nullopt, place);
+        m.value = v;
+        out.listed.push_back(std::make_unique<Move>(std::move(m)));
+      }
+      if (!reputation)
+        out.listed.push_back(std::make_unique<Move>(make(kind, std::nullopt, place)));
+    }
+  }
+  return any;
+}
+
+// The new sides that may join now (a side of a board not yet in play, at either end, where the
+// edges match). With end-of-turn timing the expansion is the turn's last element: it is listed
+// only where the turn may end once the side and its tokens are laid.
+void Engine::list_expansions(LegalActions& out) const {
+  // The expansion first scores what is completed and waits (without a <score>).
+  StepResult flushed_findings;
+  Engine flushed = scratch(flushed_findings, step_ + 1);
+  flushed.flush_pending();
+  flushed.out_ = nullptr;
+  const bool immediate = opts_.expansion_timing == ExpansionTiming::immediate;
+  const bool due = immediate ? flushed.ctx_.expand_awaited && !flushed.ctx_.expand_late
+                             : flushed.table_->expansions_pending() > 0;
+  if (!breaks_no_rule(flushed_findings) || !due) return;
+  const cc::State& st = *flushed.table_;
+  const BoardSet& set = *head_->boards;
+  std::vector<Move> sides;
+  for (int side = 0; side < set.side_count(); ++side) {
+    if (st.side_in_play(side) || st.board_in_play(set.sides[static_cast<std::size_t>(side)].board))
+      continue;
+    for (bool right : {false, true}) {
+      cc::State copy = st;
+      if (!copy.expand(side, right, 0).empty()) continue;
+      Move m = make(MoveKind::expand, std::nullopt, side);
+      m.right = right;
+      sides.push_back(std::move(m));
+    }
+  }
+  if (sides.empty()) return;
+  if (!immediate) {
+    Engine trial(*this);
+    StepNo step = step_;
+    bool ok = clean(trial.apply(sides.front(), ++step));
+    while (ok) {
+      LegalActions tokens;
+      if (!trial.list_side_tokens(tokens)) break;
+      ok = clean(trial.apply(*tokens.listed.front(), ++step));
+    }
+    if (ok) ok = clean(trial.apply(make(MoveKind::end, ctx_.colour), ++step));
+    if (!ok) return;
+  }
+  for (Move& m : sides)
+    out.listed.push_back(std::make_unique<Move>(std::move(m)));
 }
 
 // The set-up is judged when play begins; once it is whole (both starting sides, every token),
@@ -1668,6 +2014,11 @@ std::string Engine::current_player() const {
   if (is_terminal()) return "";
   if (auto after = after_setup()) return after->current_player();
   if (phase_ == Phase::seats || phase_ == Phase::setup) return std::string(kChance);
+  if (over_ && !ctx_.open) return std::string(kChance);  // the reveals the end needs
+  if (group_ == Group::expand) {                         // the new side's tokens
+    LegalActions tokens;
+    if (list_side_tokens(tokens)) return std::string(kChance);
+  }
   if (ctx_.open) return std::string(name(ctx_.colour));
   return seat_label(expected_seat_).substr(0, seat_label(expected_seat_).find('/'));
 }
@@ -1677,6 +2028,13 @@ std::string Engine::decision() const {
   if (phase_ == Phase::seats) return "the players are seated";
   if (auto after = after_setup()) return after->decision();
   if (phase_ == Phase::setup) return "set-up: the starting sides, then their tokens";
+  if (over_ && !ctx_.open) return "the game is over: the threat tokens still face down are stated";
+  if (group_ == Group::expand)
+    return fmt::format("turn {}, {}: the new side's tokens, then the end of the turn", ctx_.n,
+                       name(ctx_.colour));
+  if (group_ == Group::score)
+    return fmt::format("turn {}, {}: the scoring of {}", ctx_.n, name(ctx_.colour),
+                       head_->boards->province_name(score_group_.score.move.a));
   if (!ctx_.open)
     return fmt::format("turn {}, {}: the turn begins", turns_ + 1, seat_label(expected_seat_));
   if (ctx_.acts.empty())
@@ -1693,6 +2051,10 @@ LegalActions Engine::legal_actions() const {
       out.described.push_back(
           {"claim", "a figure claimed: a Mongol loss, event points, a final score"});
     }
+    return out;
+  }
+  if (const Move* dealt = next_dealt()) {  // a new game's set-up, as chance dealt it
+    out.listed.push_back(std::make_unique<Move>(*dealt));
     return out;
   }
   if (phase_ == Phase::seats) {
@@ -1712,82 +2074,115 @@ LegalActions Engine::legal_actions() const {
     return out;
   }
   auto add = [&](MoveKind kind, std::optional<Colour> colour, int a) -> Move& {
-    auto m = std::make_unique<Move>();
-    m->type = kind;
-    m->colour = colour;
-    m->a = a;
-    m->boards = head_->boards;
-    Move& ref = *m;
-    out.listed.push_back(std::move(m));
-    return ref;
+    out.listed.push_back(std::make_unique<Move>(make(kind, colour, a)));
+    return static_cast<Move&>(*out.listed.back());
   };
+  if (!ctx_.open && over_) {
+    // The game is over: the threat tokens the Mongol attack needs are revealed first.
+    list_reveals_due(out);
+    out.described.push_back({"threat", "chance states the value of a threat token in play"});
+    out.described.push_back(
+        {"claim", "a figure claimed: a Mongol loss, event points, a final score"});
+    return out;
+  }
   if (!ctx_.open) {
-    // The seat due begins its turn (a team seat with either colour), or places its first piece
-    // right away, which begins the turn.
-    for (Colour c : colours_of_seat(expected_seat_))
-      add(MoveKind::begin, c, kNone);
+    // The seat due begins its turn (a team seat with either colour that has a first piece), or
+    // places its first piece right away, which begins the turn.
+    std::vector<LegalActions> firsts;
     for (Colour c : colours_of_seat(expected_seat_)) {
-      LegalActions first = placement_choices(*table_, c, turns_ + 1, nullptr);
+      firsts.push_back(first_pieces(c, turns_ + 1));
+      if (!firsts.back().listed.empty()) add(MoveKind::begin, c, kNone);
+    }
+    for (LegalActions& first : firsts)
       for (auto& a : first.listed)
         out.listed.push_back(std::move(a));
-    }
     // Or the record stops here: the end's reveals and claims.
     out.described.push_back({"threat", "chance states the value of a threat token in play"});
     out.described.push_back(
         {"claim", "a figure claimed where the record stops: a loss, event points, a final score"});
     return out;
   }
-  out.described.push_back(
-      {"claim", "a figure claimed: the double-wall bonus in its turn, awards in a scoring"});
   const bool immediate = opts_.expansion_timing == ExpansionTiming::immediate;
-  if (group_ == Group::score || (group_ == Group::expand && immediate)) {
-    // More of the scoring (or the new side's tokens), or what follows once it is judged.
+  auto described = [](LegalActions& l) {
+    l.described.push_back(
+        {"claim", "a figure claimed: the double-wall bonus in its turn, awards in a scoring"});
+    // Chance may state a threat token's value (again) at any time: not a decision of the turn.
+    l.described.push_back({"threat", "chance states the value of a threat token in play"});
+  };
+  // What follows once the open group (a scoring, or an immediate expansion) is judged: open
+  // only once the group is whole (its choices or tokens all given).
+  auto after_group = [&](LegalActions& into) {
     StepResult judged;
     Engine after = scratch(judged, std::numeric_limits<StepNo>::max());
     after.close_groups(nullptr);
     after.out_ = nullptr;
-    // What follows is open only once the group is whole (its choices or tokens all given).
-    LegalActions next = breaks_no_rule(judged) ? after.legal_actions() : LegalActions{};
-    if (group_ == Group::score) {
-      next.described.push_back(
-          {"reveal", "a card of the scoring named, before any card's choice is given"});
-      next.described.push_back({"resolve", "a card's choice in the scoring (its effect, target)"});
-    } else {
-      next.described.push_back(
-          {"reputation", "a reputation token on each province of the new side"});
-      next.described.push_back({"threat", "a threat token on each region of the new side"});
-    }
-    return next;
-  }
-  if (group_ == Group::expand || ctx_.expand_awaited) {
-    out.described.push_back({"expand", "the new side due, then its tokens, before anything else"});
-    out.described.push_back({"reputation", "a reputation token on each province of the new side"});
-    out.described.push_back({"threat", "a threat token on each region of the new side"});
-    out.described.push_back({"end", "the end of the turn"});
+    // Awards once begun are given to every colour that scores (a claim left out is disputed).
+    const bool awards = group_ == Group::score &&
+                        std::any_of(score_group_.items.begin(), score_group_.items.end(),
+                                    [](const Placed& i) { return i.move.type == MoveKind::claim; });
+    if (!breaks_no_rule(judged) || (awards && !clean(judged))) return;
+    LegalActions next = after.legal_actions();
+    for (auto& a : next.listed)
+      into.listed.push_back(std::move(a));
+    for (auto& f : next.described)
+      into.described.push_back(std::move(f));
+  };
+  if (group_ == Group::score) {
+    list_score_items(out);
+    after_group(out);
+    if (out.described.empty()) described(out);
     return out;
   }
-  if (!ctx_.pending.empty()) {
-    out.described.push_back(
-        {"score", "the scoring of a completed province (left to right), with its choices"});
-    out.described.push_back(
-        {"expand", "the new side, when the scorings due place the third emperor card"});
-  } else if (table_->expansions_pending() > 0) {
-    out.described.push_back({"expand", "the new side due, as the turn's last element"});
+  if (group_ == Group::expand) {
+    if (!list_side_tokens(out)) {
+      if (immediate) {
+        after_group(out);
+      } else {
+        // The expansion is the turn's last element: the turn ends.
+        Engine trial(*this);
+        Move end = make(MoveKind::end, ctx_.colour);
+        if (breaks_no_rule(trial.apply(end, step_ + 1))) add(MoveKind::end, ctx_.colour, kNone);
+      }
+    }
+    if (out.described.empty()) described(out);
+    return out;
   }
-  if (head_->variant == Variant::neutral_walls && !ctx_.neutral)
-    out.described.push_back({"neutral", "a neutral wall after the action, where it may go"});
-  const bool second_open = ctx_.acts.size() == 1 && (ctx_.acts[0].move.type == MoveKind::wall ||
-                                                     ctx_.acts[0].move.type == MoveKind::card);
-  // A piece scores what is completed first, without a <score>: only where that needs no choice.
+  described(out);
+  // A completed province is scored, the leftmost first (one needing no choice may also be
+  // scored by what follows, without a <score>).
+  if (!ctx_.pending.empty()) {
+    add(MoveKind::score, ctx_.colour, ctx_.pending.front());
+    if (ctx_.pending.size() > 1)
+      out.described.push_back(
+          {"score", "a later completed province first, where the ones before need no choice"});
+  }
+  // A piece or the expansion scores what is completed first, without a <score>: only where
+  // that needs no choice. With immediate timing, a scoring that makes an expansion due makes it
+  // the next thing.
   bool scorings_clean = true;
+  bool awaited = ctx_.expand_awaited;
   if (!ctx_.pending.empty()) {
     StepResult judged;
-    scratch(judged, step_ + 1).flush_pending();
+    Engine flushed = scratch(judged, step_ + 1);
+    flushed.flush_pending();
+    flushed.out_ = nullptr;
     scorings_clean = breaks_no_rule(judged);
+    if (immediate && flushed.ctx_.expand_awaited) awaited = true;
   }
+  if (awaited) {
+    if (scorings_clean) list_expansions(out);
+    for (RegionId r : ctx_.peekable)  // a peek may stand between the placement and the rest
+      add(MoveKind::peek, ctx_.colour, r);
+    return out;
+  }
+  if (!immediate && scorings_clean && (!ctx_.pending.empty() || table_->expansions_pending() > 0))
+    list_expansions(out);
+  const bool second_open = ctx_.acts.size() == 1 && (ctx_.acts[0].move.type == MoveKind::wall ||
+                                                     ctx_.acts[0].move.type == MoveKind::card);
   if (!ctx_.neutral && scorings_clean && (ctx_.acts.empty() || second_open)) {
     const Move* first = ctx_.acts.empty() ? nullptr : &ctx_.acts[0].move;
-    LegalActions pieces = placement_choices(*table_, ctx_.colour, ctx_.n, first);
+    LegalActions pieces = first ? placement_choices(*table_, ctx_.colour, ctx_.n, first)
+                                : first_pieces(ctx_.colour, ctx_.n);
     for (auto& a : pieces.listed)
       out.listed.push_back(std::move(a));
     for (auto& f : pieces.described)
@@ -1798,16 +2193,28 @@ LegalActions Engine::legal_actions() const {
     for (RegionId r : ctx_.peekable)
       add(MoveKind::peek, ctx_.colour, r);
     // The end, where ending the turn now breaks no rule (a pass or a lone piece where more
-    // was open, a scoring whose choices are missing, a neutral wall misplaced do).
-    auto end = std::make_unique<Move>();
-    end->type = MoveKind::end;
-    end->colour = ctx_.colour;
-    end->boards = head_->boards;
+    // was open, a scoring whose choices are missing, a neutral wall misplaced, an expansion
+    // due and not made do).
     Engine trial(*this);
-    if (breaks_no_rule(trial.apply(*end, step_ + 1))) out.listed.push_back(std::move(end));
+    if (breaks_no_rule(trial.apply(make(MoveKind::end, ctx_.colour), step_ + 1)))
+      add(MoveKind::end, ctx_.colour, kNone);
   }
-  // Chance may state a threat token's value (again) at any time: not a decision of the turn.
-  out.described.push_back({"threat", "chance states the value of a threat token in play"});
+  if (head_->variant == Variant::neutral_walls && !ctx_.neutral && ctx_.n > 1 &&
+      !ctx_.acts.empty() && scorings_clean) {
+    // A neutral wall after the action (after the end in this list, so that repair hints of
+    // another kind offer the end first): where the turn may end right after it.
+    for (SpaceId space : table_->line()) {
+      if (!table_->piece(space).empty()) continue;
+      Engine trial(*this);
+      Move neutral = make(MoveKind::neutral, ctx_.colour, space);
+      if (!breaks_no_rule(trial.apply(neutral, step_ + 1)) ||
+          !breaks_no_rule(trial.apply(make(MoveKind::end, ctx_.colour), step_ + 2)))
+        continue;
+      out.listed.push_back(std::make_unique<Move>(std::move(neutral)));
+    }
+    out.described.push_back(
+        {"neutral", "a neutral wall after the action that completes a province asking a choice"});
+  }
   return out;
 }
 
@@ -1820,6 +2227,14 @@ std::optional<ActionPtr> Engine::parse_action(std::string_view text, std::string
 std::vector<std::pair<std::string, int>> Engine::scores() const {
   std::vector<std::pair<std::string, int>> out;
   if (!table_) return out;
+  if (is_terminal() && phase_ != Phase::dead && !concluded_) {
+    // The game is over: the Mongol attack and the events count.
+    StepResult ignored;
+    Engine copy = scratch(ignored, std::numeric_limits<StepNo>::max());
+    copy.conclude_game();
+    copy.out_ = nullptr;
+    return copy.scores();
+  }
   for (Colour c : seat_colours_)
     out.emplace_back(std::string(name(c)), table_->colour(c).score);
   return out;

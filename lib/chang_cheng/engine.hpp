@@ -35,6 +35,11 @@ class Engine final : public wallaudit::State {
   const std::shared_ptr<const Record>& head_ptr() const { return head_; }
   // The wall; null until the seats are known and somebody plays.
   const cc::State* table() const { return table_ ? &*table_ : nullptr; }
+  // The set-up chance dealt for a new game: the seats, the two starting sides and their tokens,
+  // listed one at a time as the only legal actions until they are all applied.
+  void deal(std::vector<Move> setup) {
+    deal_ = std::make_shared<const std::vector<Move>>(std::move(setup));
+  }
   // Keep a copy of the wall after the set-up and after each turn (for the history).
   void keep_snapshots(bool keep) { keep_snapshots_ = keep; }
   // Turns replayed before the end of the game (later turns are ignored).
@@ -163,8 +168,18 @@ class Engine final : public wallaudit::State {
   Engine scratch(StepResult& out, StepNo step) const;
   std::optional<Engine> after_setup() const;
   std::vector<const Move*> turn_pieces() const;
+  const Move* next_dealt() const;
+  bool reveals_due() const;
+  Move make(MoveKind kind, std::optional<Colour> colour, int a = kNone) const;
+  std::vector<int> token_values(bool reputation) const;
+  void list_reveals_due(LegalActions& out) const;
+  void list_score_items(LegalActions& out) const;
+  void list_expansions(LegalActions& out) const;
+  LegalActions first_pieces(Colour c, int turn) const;
+  bool list_side_tokens(LegalActions& out) const;
 
   std::shared_ptr<const Record> head_;
+  std::shared_ptr<const std::vector<Move>> deal_;  // see deal(); null for a record's game
   Options opts_;
   Phase phase_ = Phase::seats;
   std::optional<cc::State> table_;

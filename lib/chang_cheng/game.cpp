@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <random>
 
 #include "chang_cheng/engine.hpp"
 #include "chang_cheng/history.hpp"
@@ -193,15 +194,98 @@ class ChangCheng final : public EngineGame {
     return write_record(static_cast<const Engine&>(start).head(), list);
   }
 
+  // A game on the built-in board set with 2 to 4 players (by the seed; two players play a
+  // variant in one game of two), rules options and event cards drawn from the seed; chance
+  // deals the seats, two starting sides of different boards and their tokens (values in the
+  // published ranges or from the set's token mix; some threat tokens face down, stated at the end),
+  // listed one at a time as the first legal actions.
   std::unique_ptr<wallaudit::State> new_game(std::uint64_t seed,
                                              const CheckContext& ctx) const override {
+    std::mt19937_64 rng(seed);
     auto head = std::make_shared<Record>();
     head->boards = standard_board_set();
+    const BoardSet& set = *head->boards;
     const int players = 2 + static_cast<int>(seed % 3);
-    const Colour colours[] = {Colour::red, Colour::green, Colour::blue, Colour::purple};
-    for (int i = 0; i < players; ++i)
-      head->players.push_back({{colours[i]}, "", SourceLoc{}});
-    return std::make_unique<Engine>(std::move(head), ctx.option_overrides);
+    std::vector<Colour> colours = {Colour::red, Colour::green, Colour::blue, Colour::purple};
+    std::shuffle(colours.begin(), colours.end(), rng);
+    auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    // Two players play the team variant (two colours each) in one game of four, the neutral
+    // walls in another.
+    std::vector<std::vector<Colour>> seated;
+    const int variant = players == 2 ? pick(4) : 2;
+    if (variant == 0) {
+      head->variant = Variant::teams;
+      seated = {{colours[0], colours[1]}, {colours[2], colours[3]}};
+    } else {
+      if (variant == 1) head->variant = Variant::neutral_walls;
+      for (int i = 0; i < players; ++i)
+        seated.push_back({colours[static_cast<std::size_t>(i)]});
+    }
+    for (const auto& seat : seated)
+      head->players.push_back({seat, "", SourceLoc{}});
+    // The rules: each option left at its default or set to a value drawn; up to two events.
+    for (const OptionSpec& spec : option_specs()) {
+      const int v = pick(2 * static_cast<int>(spec.values.size()));
+      if (v > 0 && v < static_cast<int>(spec.values.size()))
+        head->options.push_back(
+            {std::string(spec.name), std::string(spec.values[static_cast<std::size_t>(v)]), {}});
+    }
+    std::vector<EventCard> events = {EventCard::diplomacy, EventCard::dominance,
+                                     EventCard::imperial_reward, EventCard::observation};
+    std::shuffle(events.begin(), events.end(), rng);
+    for (int e = 0, n = pick(3); e < n; ++e)
+      head->events.emplace_back(events[static_cast<std::size_t>(e)], SourceLoc{});
+    auto chance = [&](MoveKind kind, int a) {
+      Move m;
+      m.type = kind;
+      m.a = a;
+      m.boards = head->boards;
+      return m;
+    };
+    std::vector<Move> deal;
+    Move seats = chance(MoveKind::seats, kNone);
+    seats.seats = seated;
+    deal.push_back(std::move(seats));
+    const int first = pick(set.side_count());
+    std::vector<int> others;
+    for (int s = 0; s < set.side_count(); ++s)
+      if (set.sides[static_cast<std::size_t>(s)].board !=
+          set.sides[static_cast<std::size_t>(first)].board)
+        others.push_back(s);
+    const int sides[] = {first,
+                         others[static_cast<std::size_t>(pick(static_cast<int>(others.size())))]};
+    for (int s : sides)
+      deal.push_back(chance(MoveKind::side, s));
+    // Token values: drawn from the mix where the set declares one, else in the published range.
+    std::vector<int> reputation_pool, threat_pool;
+    if (set.mix) {
+      reputation_pool = set.mix->reputation;
+      threat_pool = set.mix->threat;
+      std::shuffle(reputation_pool.begin(), reputation_pool.end(), rng);
+      std::shuffle(threat_pool.begin(), threat_pool.end(), rng);
+    }
+    auto draw = [&](std::vector<int>& pool, int lo, int hi) {
+      if (pool.empty()) return lo + pick(hi - lo + 1);
+      const int v = pool.back();
+      pool.pop_back();
+      return v;
+    };
+    for (int s : sides)
+      for (int k = 0; k < 3; ++k) {
+        Move m = chance(MoveKind::reputation, s * 3 + k);
+        m.value = draw(reputation_pool, 0, 4);
+        deal.push_back(std::move(m));
+      }
+    for (int s : sides)
+      for (int k = 0; k < 3; ++k) {
+        Move m = chance(MoveKind::threat, s * 3 + k);
+        const int v = draw(threat_pool, -4, -2);
+        if (pick(4) != 0) m.value = v;  // else face down, stated at the end
+        deal.push_back(std::move(m));
+      }
+    auto engine = std::make_unique<Engine>(std::move(head), ctx.option_overrides);
+    engine->deal(std::move(deal));
+    return engine;
   }
 
   std::shared_ptr<const void> prepare(const CheckContext& ctx,

@@ -23,8 +23,6 @@ Finding violation(RuleId rule, std::string message, StepNo cause, int ref) {
 
 using namespace rule;
 
-namespace {
-
 // The rule of a card's effect at a scoring; empty for the master builder, whose effect asks
 // no choice that a record could get wrong.
 RuleId card_rule(CardKind c) {
@@ -44,6 +42,8 @@ RuleId card_rule(CardKind c) {
   }
   return {};
 }
+
+namespace {
 
 std::string_view piece_name(const Piece& p) {
   if (p.destroyed) return "destroyed wall";

@@ -83,6 +83,10 @@ struct Resolution {
   std::uint32_t line = 0;  // where the choice is written, for taint
 };
 
+// The rule of a card's choice at a scoring; empty for the master builder, whose effect asks no
+// choice that a record could get wrong.
+std::string_view card_rule(CardKind c);
+
 struct Reveal {
   Colour colour = Colour::red;
   CardKind card = CardKind::warrior;

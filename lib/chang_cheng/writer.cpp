@@ -163,15 +163,15 @@ class Writer {
         out += fmt::format("      <expand side=\"{}\" at=\"{}\">\n", side(m.a),
                            m.right ? "right" : "left");
         ++k;
+        // The new side's tokens, in any order, each place once; a threat of a place already
+        // laid is a reveal after the expansion.
         std::set<int> reputations, threats;
-        bool threat_seen = false;
         while (k < to && !moves_[k]->colour) {
           const Move& t = *moves_[k];
           const bool on_side = t.a != kNone && t.a / 3 == m.a;
           if (!on_side) break;
-          if (t.type == MoveKind::reputation && !threat_seen && reputations.insert(t.a).second) {
+          if (t.type == MoveKind::reputation && reputations.insert(t.a).second) {
           } else if (t.type == MoveKind::threat && threats.insert(t.a).second) {
-            threat_seen = true;
           } else {
             break;
           }
@@ -268,8 +268,10 @@ class Writer {
         break;
       case CardKind::traitor:
         out += fmt::format(" effect=\"{}\"", name(m.effect));
-        if (m.effect == Effect::destroy) out += fmt::format(" space=\"{}\"", space(m.a));
-        if (m.effect == Effect::remove_threat)
+        // A chosen effect with no target is written without one.
+        if (m.effect == Effect::destroy && m.a != kNone)
+          out += fmt::format(" space=\"{}\"", space(m.a));
+        if (m.effect == Effect::remove_threat && m.b != kNone)
           out += fmt::format(" region=\"{}\"", place(m.b, MoveKind::threat));
         break;
       case CardKind::flood:
