@@ -429,20 +429,21 @@ void Engine::tokens(const std::vector<Placed>& tokens, Where where, std::string_
       const int place = t.move.a;
       const Where at{t.step, 0};
       const Where value_at{t.step, 1};
-      std::string pname = reputation ? set.province_name(place) : set.region_name(place);
+      // Named only for a finding: the names are formatted strings.
+      auto pname = [&] { return reputation ? set.province_name(place) : set.region_name(place); };
       if (!wanted(place)) {
         report(FindingKind::rule, rule, at, std::nullopt,
-               side ? fmt::format("{} is not on the new side {}", pname, set.sides[*side].id)
+               side ? fmt::format("{} is not on the new side {}", pname(), set.sides[*side].id)
                     : fmt::format("{} is not in play; the set-up puts tokens on the two starting "
                                   "sides only",
-                                  pname));
+                                  pname()));
         continue;
       }
       auto& seen = reputation ? rep_seen : thr_seen;
       if (seen[static_cast<std::size_t>(place)]) {
         report(
             FindingKind::rule, rule, at, std::nullopt,
-            fmt::format("{} gets a second {} token; one lies on each {}", pname,
+            fmt::format("{} gets a second {} token; one lies on each {}", pname(),
                         reputation ? "reputation" : "threat", reputation ? "province" : "region"));
         continue;
       }
@@ -681,13 +682,17 @@ void Engine::placement(const Move& s) {
     TurnStart& start = turn_start_;
     start = TurnStart{};
     start.valid = true;
-    for (Colour sc : colours_of_seat(seat_of_[ci(c)])) {
+    const auto& colours = colours_of_seat(seat_of_[ci(c)]);
+    for (Colour sc : colours) {
       if (!start.complete) start.complete = st.complete_action(sc);
-      if (!start.partial) start.partial = st.partial_action(sc);
       if (st.colour(sc).supply_taint) start.board_taint = st.colour(sc).supply_taint;
       if (st.colour(sc).card_taint && !start.board_taint)
         start.board_taint = st.colour(sc).card_taint;
     }
+    // Part of an action is read only for a pass, and only where no complete action was open.
+    for (Colour sc : colours)
+      if (act == Act::pass && !start.complete && !start.partial)
+        start.partial = st.partial_action(sc);
     for (SpaceId space : st.line()) {
       if (start.board_taint) break;
       start.board_taint = st.piece(space).taint;
