@@ -354,5 +354,45 @@ TEST(CcFollowOns, APieceKeptOffTheWallCausesNoLaterSpaceTaken) {
   EXPECT_EQ(got[1].find("follows"), std::string::npos) << got[1];
 }
 
+// The driver asks for the end's findings on the state and the game then concludes it: the
+// outcome is the one of a state concluded without asking, and asking twice changes nothing.
+TEST(CcEngine, TheEndOfARecordIsClosedOnceAndConcludesAsWithoutIt) {
+  for (const char* file : {"legal/three-players.xml", "legal/four-players-two-expansions.xml",
+                           "legal/event-dominance-each-player.xml"}) {
+    SCOPED_TRACE(file);
+    Diagnostics out;
+    auto doc =
+        XmlDocument::parse(read_source_file(std::string("samples/chang-cheng/") + file), out);
+    ASSERT_TRUE(doc.has_value());
+    Diagnostics problems;
+    cc::BoardCatalogue catalogue = cc::make_catalogue({}, problems);
+    auto rec = cc::read_record(*doc, catalogue, {}, out);
+    ASSERT_TRUE(rec.has_value());
+    auto head = std::make_shared<const cc::Record>(std::move(*rec));
+    const std::vector<PlacedAction> actions = cc::record_actions(*head);
+    cc::Engine asked(head, {});
+    for (std::size_t i = 0; i < actions.size(); ++i)
+      asked.apply(*actions[i].action, static_cast<StepNo>(i + 1));
+    cc::Engine plain(asked);
+    cc::Engine reapplied(head, {});
+    (void)reapplied.at_end_of_record();  // then dropped by the next step
+    for (std::size_t i = 0; i < actions.size(); ++i)
+      reapplied.apply(*actions[i].action, static_cast<StepNo>(i + 1));
+    EXPECT_EQ(asked.at_end_of_record().size(), asked.at_end_of_record().size());
+    auto summary = [](const cc::Outcome& o) {
+      std::string s = fmt::format("finished {} steps {} ", o.finished, o.steps.size());
+      for (cc::Colour c : o.seat_colours)
+        s += fmt::format("{} {} ", name(c), o.state ? o.state->colour(c).score : -1);
+      for (const cc::ScoringStep& step : o.steps)
+        s += fmt::format("[{} {}:{}] ", step.step, step.loc.line, step.loc.column);
+      return s + o.result_sentence;
+    };
+    const std::string expected = summary(plain.conclude(actions));
+    EXPECT_NE(expected.find("finished true"), std::string::npos);
+    EXPECT_EQ(summary(asked.conclude(actions)), expected);
+    EXPECT_EQ(summary(reapplied.conclude(actions)), expected);
+  }
+}
+
 }  // namespace
 }  // namespace wallaudit::test

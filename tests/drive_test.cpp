@@ -101,6 +101,44 @@ std::vector<std::string> found(const Diagnostics& out) {
   return got;
 }
 
+TEST(Parts, HoldSevenInPlaceAndMoreOnTheHeapAndCopyByValue) {
+  auto loc = [](std::uint32_t n) { return SourceLoc{n, n + 1}; };
+  Parts parts{loc(1), loc(2)};
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[1], loc(2));
+  for (std::uint32_t n = 3; n <= 10; ++n)  // past the seven held in place
+    parts.push_back(loc(n));
+  ASSERT_EQ(parts.size(), 10u);
+  for (std::uint32_t n = 1; n <= 10; ++n)
+    EXPECT_EQ(parts[n - 1], loc(n));
+  Parts copy = parts;
+  copy[0] = loc(99);
+  EXPECT_EQ(parts[0], loc(1));
+  Parts moved = std::move(copy);
+  EXPECT_TRUE(copy.empty());
+  EXPECT_EQ(moved.size(), 10u);
+  EXPECT_EQ(moved[0], loc(99));
+  EXPECT_EQ(moved.back(), loc(10));
+  moved = {loc(5)};
+  ASSERT_EQ(moved.size(), 1u);
+  EXPECT_EQ(moved[0], loc(5));
+  moved.resize(3);  // grows with unknown positions
+  ASSERT_EQ(moved.size(), 3u);
+  EXPECT_EQ(moved[0], loc(5));
+  EXPECT_FALSE(moved[1].known());
+  EXPECT_FALSE(moved[2].known());
+  Parts small{loc(7)};
+  parts = small;  // a long list assigned a short one
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0], loc(7));
+  PlacedAction placed;
+  placed.loc = loc(1);
+  placed.parts = {loc(2), SourceLoc{}};
+  EXPECT_EQ(placed.where(1), loc(2));
+  EXPECT_EQ(placed.where(2), loc(1));  // unknown: the element
+  EXPECT_EQ(placed.where(3), loc(1));  // none such: the element
+}
+
 TEST(Drive, AFindingAboutAnEarlierStepStandsThereAndMakesItErroneous) {
   ReadRecord rec = record({{"red", "ok"}, {"red", "ok"}, {"red", "late", 1}, {"blue", "reads", 1}},
                           {1, 1, 2, 2});

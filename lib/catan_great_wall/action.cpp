@@ -621,7 +621,7 @@ class Collector {
 
   std::vector<PlacedAction> run() {
     Move seats = make(std::nullopt, Move::Kind::seats);
-    std::vector<SourceLoc> parts;
+    Parts parts;
     for (const PlayerDecl& p : rec_.players) {
       seats.seats.push_back(p.colour);
       parts.push_back(p.loc);
@@ -639,7 +639,7 @@ class Collector {
  private:
   Move make(std::optional<Colour> c, Move::Kind kind) const { return Move(rec_.board, c, kind); }
 
-  void push(Move m, SourceLoc loc, std::vector<SourceLoc> parts, int turn) {
+  void push(Move m, SourceLoc loc, Parts parts, int turn) {
     PlacedAction p;
     p.action = std::make_unique<Move>(std::move(m));
     p.loc = loc;
@@ -661,7 +661,7 @@ class Collector {
         m.place = place_name(item.vertex, true);
         m.road = place_name(item.road, false);
         m.draws = numerals(item.huns);
-        std::vector<SourceLoc> parts{item.colour_loc, item.vertex.loc, item.road.loc};
+        Parts parts{item.colour_loc, item.vertex.loc, item.road.loc};
         for (const HunDraw& h : item.huns)
           parts.push_back(h.loc);
         parts.push_back(founded_);
@@ -692,7 +692,7 @@ class Collector {
 
   void step(const TurnElem& e, const Step& s) {
     Colour c = e.colour;
-    std::vector<SourceLoc> parts;
+    Parts parts;
     auto with = [&](Move::Kind k) { return make(c, k); };
     std::optional<Move> m;
     switch (s.kind) {

@@ -331,8 +331,10 @@ class Lister {
   explicit Lister(const Record& rec) : rec_(rec) {}
 
   std::vector<PlacedAction> run() {
-    std::vector<SourceLoc> seat_parts{rec_.players_loc, rec_.variant_loc, rec_.setup_loc};
+    out_.reserve(count());
+    Parts seat_parts{rec_.players_loc, rec_.variant_loc, rec_.setup_loc};
     Move& seats = add(MoveKind::seats, std::nullopt, rec_.players_loc, {}, 0);
+    seats.seats.reserve(rec_.players.size());
     for (const PlayerDecl& p : rec_.players) {
       seats.seats.push_back(p.colours);
       seat_parts.push_back(p.loc);
@@ -359,8 +361,21 @@ class Lister {
   }
 
  private:
-  Move& add(MoveKind kind, std::optional<Colour> colour, SourceLoc loc,
-            std::vector<SourceLoc> parts, int turn) {
+  // The number of actions run() lists.
+  std::size_t count() const {
+    std::size_t n = 1 + rec_.sides.size() + rec_.reputations.size() + rec_.threats.size();
+    for (const Turn& t : rec_.turns) {
+      n += 2 + t.steps.size();
+      for (const ScoreElem& e : t.scores)
+        n += e.items.size();
+      for (const ExpandElem& e : t.expands)
+        n += e.reputations.size() + e.threats.size();
+    }
+    return n + rec_.end.threats.size() + rec_.end.losses.size() + rec_.end.events.size() +
+           rec_.end.finals.size();
+  }
+
+  Move& add(MoveKind kind, std::optional<Colour> colour, SourceLoc loc, Parts parts, int turn) {
     auto m = std::make_unique<Move>();
     m->type = kind;
     m->colour = colour;
@@ -394,7 +409,7 @@ class Lister {
   void turn(const Turn& t, int n) {
     add(MoveKind::begin, t.colour, t.loc, {t.colour_loc}, n);
     for (const Step& s : t.steps) {
-      std::vector<SourceLoc> parts{s.target_loc};
+      const Parts parts{s.target_loc};
       switch (s.kind) {
         case StepKind::wall:
         case StepKind::tower:
@@ -447,7 +462,8 @@ class Lister {
     }
     // What the turn's end judges points at: the first piece (a pass or a lone piece where more
     // was possible), the last neutral wall and its space (where it may go), the bonus claims.
-    std::vector<SourceLoc> end_parts(3);
+    Parts end_parts;
+    end_parts.resize(3);
     for (const Step& s : t.steps) {
       const bool piece = s.kind == StepKind::wall || s.kind == StepKind::card ||
                          s.kind == StepKind::double_wall || s.kind == StepKind::tower ||

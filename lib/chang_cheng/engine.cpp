@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <typeinfo>
+#include <utility>
 
 #include "chang_cheng/choices.hpp"
 #include "chang_cheng/rule_ids.hpp"
@@ -197,6 +198,7 @@ void Engine::close_groups(const Move* next) {
 
 StepResult Engine::apply(const Action& action, StepNo step) {
   StepResult r;
+  closed_.reset();
   step_ = step;
   out_ = &r;
   const auto* m = typeid(action) == typeid(Move) ? static_cast<const Move*>(&action) : nullptr;
@@ -346,12 +348,12 @@ void Engine::seats(const Move& m) {
     report(FindingKind::info, CC_205, {0, 3}, std::nullopt,
            modelled_note("board set", rec.boards->name));
   bool teams = rec.variant == Variant::teams;
-  std::set<Colour> seen;
+  std::array<bool, kAllColours> seen{};
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const Where player{0, static_cast<std::uint8_t>(std::min<std::size_t>(i + 4, 255))};
     const auto& colours = seats_[i];
     for (Colour c : colours) {
-      if (!seen.insert(c).second)
+      if (std::exchange(seen[static_cast<std::size_t>(ci(c))], true))
         report(FindingKind::rule, CC_301, player, c,
                fmt::format("{} is played by two seats; every colour is distinct", name(c)));
     }
@@ -459,20 +461,21 @@ void Engine::tokens(const std::vector<Placed>& tokens, Where where, std::string_
       const int place = t.move.a;
       const Where at{t.step, 0};
       const Where value_at{t.step, 1};
-      std::string pname = reputation ? set.province_name(place) : set.region_name(place);
+      // Named only for a finding: the names are formatted strings.
+      auto pname = [&] { return reputation ? set.province_name(place) : set.region_name(place); };
       if (!wanted(place)) {
         report(FindingKind::rule, rule, at, std::nullopt,
-               side ? fmt::format("{} is not on the new side {}", pname, set.sides[*side].id)
+               side ? fmt::format("{} is not on the new side {}", pname(), set.sides[*side].id)
                     : fmt::format("{} is not in play; the set-up puts tokens on the two starting "
                                   "sides only",
-                                  pname));
+                                  pname()));
         continue;
       }
       auto& seen = reputation ? rep_seen : thr_seen;
       if (seen[static_cast<std::size_t>(place)]) {
         report(
             FindingKind::rule, rule, at, std::nullopt,
-            fmt::format("{} gets a second {} token; one lies on each {}", pname,
+            fmt::format("{} gets a second {} token; one lies on each {}", pname(),
                         reputation ? "reputation" : "threat", reputation ? "province" : "region"));
         continue;
       }
@@ -711,13 +714,17 @@ void Engine::placement(const Move& s) {
     TurnStart& start = turn_start_;
     start = TurnStart{};
     start.valid = true;
-    for (Colour sc : colours_of_seat(seat_of_[ci(c)])) {
+    const auto& colours = colours_of_seat(seat_of_[ci(c)]);
+    for (Colour sc : colours) {
       if (!start.complete) start.complete = st.complete_action(sc);
-      if (!start.partial) start.partial = st.partial_action(sc);
       if (st.colour(sc).supply_taint) start.board_taint = st.colour(sc).supply_taint;
       if (st.colour(sc).card_taint && !start.board_taint)
         start.board_taint = st.colour(sc).card_taint;
     }
+    // Part of an action is read only for a pass, and only where no complete action was open.
+    for (Colour sc : colours)
+      if (act == Act::pass && !start.complete && !start.partial)
+        start.partial = st.partial_action(sc);
     for (SpaceId space : st.line()) {
       if (start.board_taint) break;
       start.board_taint = st.piece(space).taint;
@@ -1003,7 +1010,9 @@ void Engine::score(const Move& s) {
   const BoardSet& set = *head_->boards;
   TurnContext& ctx = ctx_;
   ProvinceId p = s.a;
-  score_group_ = ScoreGroup{};
+  score_group_.items.clear();  // keeps its capacity for the next scoring
+  score_group_.dead = false;
+  score_group_.earlier.clear();
   score_group_.score = {s, step_};
   group_ = Group::score;
   auto it = std::find(ctx.pending.begin(), ctx.pending.end(), p);
@@ -1078,7 +1087,7 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
   TurnContext& ctx = ctx_;
   std::vector<Reveal> reveals;
   std::vector<Resolution> choices;
-  std::vector<const Placed*> reveal_items, choice_items, awards;
+  bool any_award = false;
   bool resolved_seen = false;
   if (group) {
     for (const Placed& item : group->items) {
@@ -1091,7 +1100,6 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
                    "a <reveal> after a <resolve>: all cards are revealed before any is "
                    "resolved");
           reveals.push_back({colour, *m.card});
-          reveal_items.push_back(&item);
           break;
         case MoveKind::resolve: {
           resolved_seen = true;
@@ -1111,11 +1119,10 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
           r.of = m.of;
           r.line = item.step;
           choices.push_back(r);
-          choice_items.push_back(&item);
           break;
         }
         default:
-          awards.push_back(&item);
+          any_award = true;
           break;
       }
     }
@@ -1128,12 +1135,15 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
   for (const auto& violation : v) {
     Where at = where;
     // Reveal problems point at their reveal, choice problems at their resolution.
-    if (violation.ref >= 0) {
-      bool about_reveal = violation.rule == CC_1201;
-      const auto& items = about_reveal ? reveal_items : choice_items;
-      if (static_cast<std::size_t>(violation.ref) < items.size())
-        at = {items[static_cast<std::size_t>(violation.ref)]->step,
-              static_cast<std::uint8_t>(about_reveal ? 0 : 1)};
+    if (violation.ref >= 0 && group) {
+      const bool about_reveal = violation.rule == CC_1201;
+      const MoveKind kind = about_reveal ? MoveKind::reveal : MoveKind::resolve;
+      int k = violation.ref;
+      for (const Placed& item : group->items) {
+        if (item.move.type != kind || k-- > 0) continue;
+        at = {item.step, static_cast<std::uint8_t>(about_reveal ? 0 : 1)};
+        break;
+      }
     }
     std::string message = violation.message;
     if (!group && violation.rule != CC_1201)
@@ -1150,7 +1160,10 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
     step.points[ci(c)] = ps.value;
   // Award claims: exactly the colours that score, with the value.
   std::array<int, kAllColours> seen{};
-  for (const Placed* a : awards) {
+  static const std::vector<Placed> kNoItems;
+  for (const Placed& item : any_award ? group->items : kNoItems) {
+    if (item.move.type == MoveKind::reveal || item.move.type == MoveKind::resolve) continue;
+    const Placed* a = &item;
     const Colour ac = a->move.colour.value_or(Colour::red);
     const int points = a->move.value.value_or(0);
     const Where at{a->step, 0};
@@ -1181,7 +1194,7 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
               ps.taint);
     }
   }
-  if (!awards.empty()) {
+  if (any_award) {
     for (Colour c : ps.scorers) {
       if (!seen[ci(c)])
         dispute(where, c,
@@ -1448,14 +1461,23 @@ void Engine::claim(const Move& m) {
   }
 }
 
+// What a record's end closes: the set-up, a scoring or a new side left open, the end of the game
+// (its findings about a step came with the first claim, if any; else now).
+void Engine::close_record() {
+  if (phase_ == Phase::setup) close_setup();
+  if (phase_ == Phase::play || phase_ == Phase::end) {
+    close_groups(nullptr);
+    conclude_game();
+  }
+}
+
 std::vector<Finding> Engine::at_end_of_record() const {
   StepResult out;
-  Engine copy = scratch(out, std::numeric_limits<StepNo>::max());
-  if (copy.phase_ == Phase::setup) copy.close_setup();
+  auto closed = std::make_shared<Engine>(scratch(out, std::numeric_limits<StepNo>::max()));
+  Engine& copy = *closed;
+  copy.closed_.reset();
+  copy.close_record();
   if (copy.phase_ == Phase::play || copy.phase_ == Phase::end) {
-    copy.close_groups(nullptr);
-    // The conclusion's findings about a step came with the first claim, if any; else now.
-    copy.conclude_game();
     const cc::State& st = *copy.table_;
     const BoardSet& set = *head_->boards;
     if (copy.any_loss_claim_) {
@@ -1494,19 +1516,30 @@ std::vector<Finding> Engine::at_end_of_record() const {
       }
     }
   }
+  copy.out_ = nullptr;
+  closed_ = std::move(closed);
   return std::move(out.findings);
 }
 
 Outcome Engine::conclude(const std::vector<PlacedAction>& actions) {
+  if (closed_) {  // closed by at_end_of_record, and nothing applied since
+    std::shared_ptr<Engine> closed = std::move(closed_);
+    table_.reset();
+    steps_.reset();  // the closed engine's, unshared
+    phase_ = Phase::dead;
+    if (closed.use_count() == 1) return closed->outcome(actions);
+    Engine copy(*closed);
+    return copy.outcome(actions);
+  }
   StepResult ignored;
   step_ = std::numeric_limits<StepNo>::max();
   out_ = &ignored;
-  if (phase_ == Phase::setup) close_setup();
-  if (phase_ == Phase::play || phase_ == Phase::end) {
-    close_groups(nullptr);
-    conclude_game();
-  }
+  close_record();
   out_ = nullptr;
+  return outcome(actions);
+}
+
+Outcome Engine::outcome(const std::vector<PlacedAction>& actions) {
   Outcome o;
   o.options = opts_;
   o.seat_colours = seat_colours_;

@@ -152,6 +152,8 @@ class Engine final : public wallaudit::State {
   // ---- the end
   void end_threat(const Move& m);
   void conclude_game();
+  void close_record();
+  Outcome outcome(const std::vector<PlacedAction>& actions);
   void report_unfinished();
   void claim(const Move& m);
   StepNo score_taint(Colour c) const;
@@ -232,6 +234,9 @@ class Engine final : public wallaudit::State {
   // While a step is applied.
   StepNo step_ = 0;
   StepResult* out_ = nullptr;
+  // This engine closed as the end of the record closes it, kept by at_end_of_record() so that
+  // conclude() need not close the record a second time; dropped by apply().
+  mutable std::shared_ptr<Engine> closed_;
 };
 
 }  // namespace wallaudit::cc

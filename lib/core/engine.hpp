@@ -4,7 +4,11 @@
 // a sequence of placed actions, and one generic driver (core/check.hpp) applies them.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -137,12 +141,90 @@ class State {
 // legal.
 std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, std::size_t count);
 
+// The positions of an action's parts (attributes, child elements), contiguous: up to kInline
+// of them held in place, more in one block on the heap. Most actions have one to seven parts,
+// and a record has hundreds of actions, so a vector each would cost an allocation each.
+class Parts {
+ public:
+  static constexpr std::size_t kInline = 7;
+
+  Parts() = default;
+  Parts(std::initializer_list<SourceLoc> locs) { assign(locs.begin(), locs.size()); }
+  Parts(const Parts& other) { assign(other.data(), other.size_); }
+  Parts(Parts&& other) noexcept { take(other); }
+  Parts& operator=(const Parts& other) {
+    if (this != &other) assign(other.data(), other.size_);
+    return *this;
+  }
+  Parts& operator=(Parts&& other) noexcept {
+    if (this != &other) take(other);
+    return *this;
+  }
+  Parts& operator=(std::initializer_list<SourceLoc> locs) {
+    assign(locs.begin(), locs.size());
+    return *this;
+  }
+  ~Parts() = default;
+
+  void reserve(std::size_t n) {
+    if (n > capacity_) grow(n);
+  }
+  void push_back(SourceLoc loc) {
+    if (size_ == capacity_) grow(2 * capacity_);
+    data()[size_++] = loc;
+  }
+  // Grows with unknown positions, or keeps the first `n`.
+  void resize(std::size_t n) {
+    reserve(n);
+    std::fill(data() + std::min<std::size_t>(size_, n), data() + n, SourceLoc{});
+    size_ = static_cast<std::uint32_t>(n);
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const SourceLoc* data() const { return heap_ ? heap_.get() : inline_.data(); }
+  SourceLoc* data() { return heap_ ? heap_.get() : inline_.data(); }
+  const SourceLoc* begin() const { return data(); }
+  const SourceLoc* end() const { return data() + size_; }
+  SourceLoc* begin() { return data(); }
+  SourceLoc* end() { return data() + size_; }
+  const SourceLoc& operator[](std::size_t i) const { return data()[i]; }
+  SourceLoc& operator[](std::size_t i) { return data()[i]; }
+  const SourceLoc& back() const { return data()[size_ - 1]; }
+
+ private:
+  void grow(std::size_t n) {
+    auto block = std::make_unique<SourceLoc[]>(n);
+    std::copy(begin(), end(), block.get());
+    heap_ = std::move(block);
+    capacity_ = static_cast<std::uint32_t>(n);
+  }
+  void assign(const SourceLoc* first, std::size_t n) {
+    size_ = 0;
+    reserve(n);
+    std::copy(first, first + n, data());
+    size_ = static_cast<std::uint32_t>(n);
+  }
+  void take(Parts& other) {
+    heap_ = std::move(other.heap_);
+    inline_ = other.inline_;
+    size_ = other.size_;
+    capacity_ = other.capacity_;
+    other.size_ = 0;
+    other.capacity_ = kInline;
+  }
+
+  std::unique_ptr<SourceLoc[]> heap_;  // null while the parts fit in place
+  std::array<SourceLoc, kInline> inline_{};
+  std::uint32_t size_ = 0;
+  std::uint32_t capacity_ = kInline;
+};
+
 // An action of a record, with where it stands.
 struct PlacedAction {
   ActionPtr action;
-  SourceLoc loc;                 // the element
-  std::vector<SourceLoc> parts;  // Finding::part n > 0 points at parts[n - 1] (when known)
-  int turn = 0;                  // the <turn> it belongs to, from 1; 0 outside <play>
+  SourceLoc loc;  // the element
+  Parts parts;    // Finding::part n > 0 points at parts[n - 1] (when known)
+  int turn = 0;   // the <turn> it belongs to, from 1; 0 outside <play>
   // Where Finding::part `part` points: parts[part - 1] when known, else the element.
   SourceLoc where(std::uint8_t part) const;
 };

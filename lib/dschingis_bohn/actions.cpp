@@ -676,7 +676,7 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
     a.what = Kind::setup;
     a.chance = true;
     a.map = rec.map.get();
-    std::vector<SourceLoc> parts{rec.map_loc, rec.players_loc, rec.setup_loc};
+    Parts parts{rec.map_loc, rec.players_loc, rec.setup_loc};
     for (const auto& p : rec.players) {
       a.players.push_back(p.colour);
       parts.push_back(p.loc);

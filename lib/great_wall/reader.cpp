@@ -374,7 +374,7 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
   };
   {
     Move& seats = place(Move::Kind::seats, rec.players_loc, 0);
-    std::vector<SourceLoc>& player_locs = out.back().parts;
+    Parts& player_locs = out.back().parts;
     seats.colours.reserve(rec.players.size());
     player_locs.reserve(rec.players.size());
     for (const PlayerDecl& p : rec.players) {
@@ -399,7 +399,7 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
         m.tokens = item.tokens;
         m.subject = item.colour;
         m.cards = item.cards;
-        std::vector<SourceLoc>& parts = out.back().parts;
+        Parts& parts = out.back().parts;
         parts.resize(kParts);
         parts[static_cast<std::size_t>(Attr::card) - 1] = item.cards_loc;
         break;
