@@ -96,11 +96,10 @@ def check_many(paths, jobs=2, all_files=False, *, options=None, boards=None, def
 def _results(batch):
     try:
         while True:
-            lines = batch.next_many()
-            if not lines:
+            bunch = batch.next_many()
+            if not bunch:
                 return
-            for line in lines:
-                yield _json.loads(line)
+            yield from _json.loads(bunch)
     finally:
         batch.close()
 
