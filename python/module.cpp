@@ -41,7 +41,7 @@ CheckOptions options_of(Rules rules, std::vector<std::string> boards,
   return o;
 }
 
-// check_many on a thread of its own, its results handed over one at a time, at most `window`
+// check_many on a thread of its own, its results handed over in bunches, at most `window`
 // waiting; closing it stops the batch as an interrupt would.
 class Batch {
  public:
@@ -51,7 +51,7 @@ class Batch {
     options.jobs = jobs;
     options.all_files = all_files;
     options.json = true;
-    window_ = static_cast<std::size_t>(16 * jobs);
+    window_ = static_cast<std::size_t>(64 * jobs);
     thread_ = std::thread([this, paths = std::move(paths), options] {
       try {
         check_many(paths, options, [this](Checked& checked) {
