@@ -1851,7 +1851,9 @@ void Engine::list_score_items(LegalActions& out) const {
   {
     std::stable_sort(cards.begin(), cards.end(),
                      [](const auto& x, const auto& y) { return rank(x.second) < rank(y.second); });
-    for (const auto& [c, kind] : cards) {
+    for (const auto& entry : cards) {
+      const Colour c = entry.first;
+      const auto kind = entry.second;
       if (rank(kind) <= last_rank) continue;
       // Cancelled by a pair or removed by a warrior: nothing to resolve.
       const bool gone = std::any_of(ps.cards.begin(), ps.cards.end(), [&](const CardFate& f) {
