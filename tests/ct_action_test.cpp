@@ -221,7 +221,7 @@ TEST(CtActions, WrittenRecordsReadBackIntoTheSameActions) {
     std::vector<std::string> before = texts(placed);
     std::vector<ActionPtr> actions;
     for (PlacedAction& p : placed)
-      actions.push_back(std::move(p.action));
+      actions.push_back(p.action->clone());
     std::string written = ct::write_record(*in.record, actions);
     Read again = read(written);
     ASSERT_TRUE(again.record.has_value()) << entry.path() << "\n" << written;

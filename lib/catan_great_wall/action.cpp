@@ -617,7 +617,9 @@ std::vector<int> numerals(const std::vector<HunDraw>& huns) {
 
 class Collector {
  public:
-  explicit Collector(const Record& rec) : rec_(rec) {}
+  // Most elements are one action each; one that is more gets a block of its own.
+  explicit Collector(const Record& rec)
+      : rec_(rec), store_(1 + rec.setup.size() + rec.elements.size() + rec.end.size()) {}
 
   std::vector<PlacedAction> run() {
     Move seats = make(std::nullopt, Move::Kind::seats);
@@ -641,7 +643,7 @@ class Collector {
 
   void push(Move m, SourceLoc loc, Parts parts, int turn) {
     PlacedAction p;
-    p.action = std::make_unique<Move>(std::move(m));
+    p.action = store_.make(std::move(m));
     p.loc = loc;
     p.parts = std::move(parts);
     p.turn = turn;
@@ -818,6 +820,7 @@ class Collector {
   }
 
   const Record& rec_;
+  ActionStore<Move> store_;
   std::vector<PlacedAction> out_;
   SourceLoc founded_;  // the last founding settlement so far
 };

@@ -1,9 +1,8 @@
 #include "chang_cheng/action.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdlib>
@@ -328,10 +327,10 @@ namespace {
 
 class Lister {
  public:
-  explicit Lister(const Record& rec) : rec_(rec) {}
+  explicit Lister(const Record& rec) : rec_(rec), count_(count()), store_(count_) {}
 
   std::vector<PlacedAction> run() {
-    out_.reserve(count());
+    out_.reserve(count_);
     Parts seat_parts{rec_.players_loc, rec_.variant_loc, rec_.setup_loc};
     Move& seats = add(MoveKind::seats, std::nullopt, rec_.players_loc, {}, 0);
     seats.seats.reserve(rec_.players.size());
@@ -376,7 +375,7 @@ class Lister {
   }
 
   Move& add(MoveKind kind, std::optional<Colour> colour, SourceLoc loc, Parts parts, int turn) {
-    auto m = std::make_unique<Move>();
+    std::shared_ptr<Move> m = store_.make();
     m->type = kind;
     m->colour = colour;
     m->boards = rec_.boards;
@@ -509,7 +508,9 @@ class Lister {
   }
 
   const Record& rec_;
+  const std::size_t count_;  // the actions run() lists
   std::vector<PlacedAction> out_;
+  ActionStore<Move> store_;
 };
 
 }  // namespace

@@ -219,14 +219,38 @@ class Parts {
   std::uint32_t capacity_ = kInline;
 };
 
-// An action of a record, with where it stands.
+// An action of a record, with where it stands. The action is shared, so that a reader may
+// keep all actions of a record in one block (see ActionStore) instead of one heap object each.
 struct PlacedAction {
-  ActionPtr action;
+  std::shared_ptr<const Action> action;
   SourceLoc loc;  // the element
   Parts parts;    // Finding::part n > 0 points at parts[n - 1] (when known)
   int turn = 0;   // the <turn> it belongs to, from 1; 0 outside <play>
   // Where Finding::part `part` points: parts[part - 1] when known, else the element.
   SourceLoc where(std::uint8_t part) const;
+};
+
+// The actions of one record, built where they stay in one block reserved for `count` of them:
+// a record's hundreds of actions cost one allocation, not one each. Each action handed out
+// shares the block, so it lives as long as any of them is held. Past `count`, an action gets
+// a block of its own.
+template <class A>
+class ActionStore {
+ public:
+  explicit ActionStore(std::size_t count) : block_(std::make_shared<std::vector<A>>()) {
+    block_->reserve(count);
+  }
+
+  template <class... Args>
+  std::shared_ptr<A> make(Args&&... args) {
+    if (block_->size() == block_->capacity())
+      return std::make_shared<A>(std::forward<Args>(args)...);
+    A& a = block_->emplace_back(std::forward<Args>(args)...);  // no reallocation: capacity left
+    return std::shared_ptr<A>(block_, &a);
+  }
+
+ private:
+  std::shared_ptr<std::vector<A>> block_;
 };
 
 }  // namespace wallaudit

@@ -660,11 +660,12 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
   for (const Turn& t : rec.turns)
     total += t.elems.size() + 2;
   out.reserve(total);
-  // Each action is built where it stays, on the heap: the action is large, and moving it
-  // twice per element costs more than filling it in place.
+  // Each action is built where it stays, in the record's block: the action is large, and
+  // moving it twice per element costs more than filling it in place.
+  ActionStore<Action> store(total);
   auto place = [&](SourceLoc loc, int turn) -> Action& {
     PlacedAction& p = out.emplace_back();
-    auto a = std::make_unique<Action>();
+    std::shared_ptr<Action> a = store.make();
     Action& ref = *a;
     p.action = std::move(a);
     p.loc = loc;

@@ -361,10 +361,11 @@ std::vector<PlacedAction> record_actions(const Record& rec) {
   for (const Turn& t : rec.turns)
     total += t.steps.size() + 1;
   out.reserve(total);
-  // Each action is built where it stays, on the heap, with no copy of the value on the way.
+  // Each action is built where it stays, in the record's block, with no copy on the way.
+  ActionStore<Move> store(total);
   auto place = [&](Move::Kind what, SourceLoc loc, int turn) -> Move& {
     PlacedAction& p = out.emplace_back();
-    auto m = std::make_unique<Move>();
+    std::shared_ptr<Move> m = store.make();
     m->what = what;
     Move& ref = *m;
     p.action = std::move(m);
