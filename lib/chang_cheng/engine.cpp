@@ -1754,8 +1754,8 @@ std::vector<int> Engine::token_values(bool reputation) const {
       if (group_ == Group::expand)
         for (const Placed& t : expand_tokens_)
           if ((t.move.type == MoveKind::reputation) == reputation && t.move.value)
-            copy.check_token_value(reputation, *t.move.value, "");
-      if (!copy.check_token_value(reputation, v, "").empty()) continue;
+            copy.check_token_value(reputation, *t.move.value, kNone);
+      if (!copy.check_token_value(reputation, v, kNone).empty()) continue;
     }
     out.push_back(v);
   }

@@ -226,13 +226,19 @@ void State::join_side(int side, bool right) {
   }
 }
 
-Violations State::check_token_value(bool reputation, int value, std::string_view place) {
+Violations State::check_token_value(bool reputation, int value, int place) {
   Violations out;
+  // The place's name is formatted only for a finding: a legal record names none.
+  auto where = [&] {
+    return place == kNone ? std::string("the table")
+           : reputation   ? boards_->province_name(place)
+                          : boards_->region_name(place);
+  };
   int lo = reputation ? 0 : -4, hi = reputation ? 4 : -2;
   if (value < lo || value > hi) {
-    out.push_back(
-        violation(CC_103, fmt::format("{} token {} on {} is outside the published range {}..{}",
-                                      reputation ? "reputation" : "threat", value, place, lo, hi)));
+    out.push_back(violation(
+        CC_103, fmt::format("{} token {} on {} is outside the published range {}..{}",
+                            reputation ? "reputation" : "threat", value, where(), lo, hi)));
   }
   if (boards_->mix) {
     const auto& mix = reputation ? boards_->mix->reputation : boards_->mix->threat;
@@ -245,7 +251,7 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
         out.push_back(violation(
             CC_103, fmt::format("{} token {} on {}: board set \"{}\" holds {} such token{} "
                                 "and this is number {}",
-                                reputation ? "reputation" : "threat", value, place, boards_->name,
+                                reputation ? "reputation" : "threat", value, where(), boards_->name,
                                 held, held == 1 ? "" : "s", used)));
       }
     }
@@ -254,7 +260,7 @@ Violations State::check_token_value(bool reputation, int value, std::string_view
 }
 
 Violations State::set_reputation(ProvinceId p, int value, bool) {
-  Violations out = check_token_value(true, value, boards_->province_name(p));
+  Violations out = check_token_value(true, value, p);
   provinces_[p].reputation = value;
   return out;
 }
@@ -270,7 +276,7 @@ Violations State::state_threat(RegionId r, int value) {
                               boards_->region_name(r), *region.value)));
     return out;
   }
-  out = check_token_value(false, value, boards_->region_name(r));
+  out = check_token_value(false, value, r);
   region.value = value;
   return out;
 }

@@ -261,8 +261,9 @@ class State {
   Violations state_threat(RegionId r, int value);
   // Joins a new side when one is due (CC-601), with its tokens checked by the caller.
   Violations expand(int side, bool right, std::uint32_t taint);
-  // Token values against CC-103's ranges and the set's token mix.
-  Violations check_token_value(bool reputation, int value, std::string_view place);
+  // Token values against CC-103's ranges and the set's token mix; `place` is the province
+  // (reputation) or region (threat) the token lies on, kNone when only its value is judged.
+  Violations check_token_value(bool reputation, int value, int place);
   Violations check_edges(int left_side, int right_side) const;
 
   // ---- placements (CC-4xx) -----------------------------------------------------------------
