@@ -41,9 +41,7 @@ void BoardSet::build_lookup() {
 
 std::optional<int> BoardSet::lookup(std::string_view id, int tag) const {
   if (!places_.empty()) {
-    // The key is copied: libstdc++ 12 has no heterogeneous unordered lookup (no allocation
-    // below 16 bytes).
-    auto it = places_.find(std::string(id));
+    auto it = places_.find(id);
     if (it == places_.end() || (it->second & kTagMask) != tag) return std::nullopt;
     return it->second & ~kTagMask;
   }

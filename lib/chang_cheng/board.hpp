@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -92,8 +93,13 @@ class BoardSet {
   std::vector<int> base_;
   std::vector<int> space_side_;
   std::vector<std::vector<SpaceId>> province_spaces_, region_spaces_;
+  // Hashes names and the views a reader holds alike, so that a lookup copies no key.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
   // "1A.W3" → space, "1A.P2" → province, "1A.M1" → region (kind in the top byte).
-  std::unordered_map<std::string, int> places_;
+  std::unordered_map<std::string, int, NameHash, std::equal_to<>> places_;
 };
 
 // Reads a <board-set> element (a board file's root, or inside <boards>).
