@@ -1,6 +1,7 @@
 #include "chang_cheng/choices.hpp"
 
 #include <array>
+#include <optional>
 
 namespace wallaudit::cc {
 
@@ -13,7 +14,12 @@ class Lister {
 
   // The state after `m` (a placement), with whether the state accepted it without a finding.
   bool accepts(const Move& m, State* after = nullptr) const {
-    State copy = st_;
+    // One scratch copy, assigned anew for each candidate: its buffers are reused.
+    if (!scratch_)
+      scratch_.emplace(st_);
+    else
+      *scratch_ = st_;
+    State& copy = *scratch_;
     Violations v;
     int bonus = 0;
     switch (m.type) {
@@ -33,7 +39,7 @@ class Lister {
         return false;
     }
     if (!v.empty()) return false;
-    if (after) *after = std::move(copy);
+    if (after) *after = copy;
     return true;
   }
 
@@ -108,6 +114,7 @@ class Lister {
   Colour c_;
   int turn_;
   std::shared_ptr<const BoardSet> boards_;
+  mutable std::optional<State> scratch_;
 };
 
 }  // namespace
@@ -132,12 +139,13 @@ LegalActions placement_choices(const State& state, Colour colour, int turn, cons
 
   const bool complete_open = state.complete_action(colour).has_value();
   std::vector<Move> pieces = lister.pieces();
+  std::optional<State> after;
   for (Move& m : pieces) {
     bool starts_complete = m.type == MoveKind::double_wall || m.type == MoveKind::tower;
     if (!starts_complete) {
-      State after = state;
-      lister.accepts(m, &after);
-      starts_complete = !Lister(after, colour, turn, lister.boards_).followers(m, true).empty();
+      if (!after) after.emplace(state);
+      lister.accepts(m, &*after);
+      starts_complete = !Lister(*after, colour, turn, lister.boards_).followers(m, true).empty();
     }
     if (starts_complete || !complete_open) add(std::move(m));
   }
