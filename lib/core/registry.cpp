@@ -50,9 +50,6 @@ const Game* dispatch(const Registry& registry, std::string text, GameResult& res
   if (!doc) return nullptr;
   pugi::xml_node root = doc->root();
   XmlChecker xml(*doc, result.diagnostics);
-  std::string known;
-  for (const auto& g : registry.games())
-    known += fmt::format("{}\"{}\"", known.empty() ? "" : ", ", g->id());
   if (std::string_view(root.name()) != "record") {
     for (const auto& g : registry.games()) {
       for (std::string_view def : g->definition_roots()) {
@@ -70,9 +67,13 @@ const Game* dispatch(const Registry& registry, std::string text, GameResult& res
   auto game_id = xml.required(root, "game");
   if (!game_id) return nullptr;
   const Game* game = registry.find(*game_id);
-  if (!game)
+  if (!game) {
+    std::string known;  // named only when the game is not known
+    for (const auto& g : registry.games())
+      known += fmt::format("{}\"{}\"", known.empty() ? "" : ", ", g->id());
     xml.error(rec::wrong_document, doc->value_loc(root, "game"),
               fmt::format("unknown game \"{}\" (known: {})", *game_id, known));
+  }
   return game;
 }
 
