@@ -327,7 +327,7 @@ namespace {
 
 class Lister {
  public:
-  explicit Lister(const Record& rec) : rec_(rec), count_(count()), store_(count_) {}
+  explicit Lister(const Record& rec) : rec_(rec), count_(count()), store_(count_, rec.boards) {}
 
   std::vector<PlacedAction> run() {
     out_.reserve(count_);
@@ -378,7 +378,7 @@ class Lister {
     std::shared_ptr<Move> m = store_.make();
     m->type = kind;
     m->colour = colour;
-    m->boards = rec_.boards;
+    m->boards = BoardRef::borrowed(rec_.boards.get());  // store_ holds the set
     Move& ref = *m;
     out_.push_back({std::move(m), loc, std::move(parts), turn});
     return ref;

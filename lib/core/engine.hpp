@@ -232,25 +232,37 @@ struct PlacedAction {
 
 // The actions of one record, built where they stay in one block reserved for `count` of them:
 // a record's hundreds of actions cost one allocation, not one each. Each action handed out
-// shares the block, so it lives as long as any of them is held. Past `count`, an action gets
-// a block of its own.
+// shares the block, so it lives as long as any of them is held, and with it `keep` (what the
+// actions refer to, e.g. the board set that names their places). Past `count`, an action
+// gets a block of its own.
 template <class A>
 class ActionStore {
  public:
-  explicit ActionStore(std::size_t count) : block_(std::make_shared<std::vector<A>>()) {
-    block_->reserve(count);
+  explicit ActionStore(std::size_t count, std::shared_ptr<const void> keep = {})
+      : block_(std::make_shared<Block>()) {
+    block_->keep = std::move(keep);
+    block_->items.reserve(count);
   }
 
   template <class... Args>
   std::shared_ptr<A> make(Args&&... args) {
-    if (block_->size() == block_->capacity())
-      return std::make_shared<A>(std::forward<Args>(args)...);
-    A& a = block_->emplace_back(std::forward<Args>(args)...);  // no reallocation: capacity left
+    std::vector<A>& items = block_->items;
+    if (items.size() == items.capacity()) {
+      auto own = std::make_shared<Block>();
+      own->keep = block_->keep;
+      own->items.emplace_back(std::forward<Args>(args)...);
+      return std::shared_ptr<A>(own, &own->items.back());
+    }
+    A& a = items.emplace_back(std::forward<Args>(args)...);  // no reallocation: capacity left
     return std::shared_ptr<A>(block_, &a);
   }
 
  private:
-  std::shared_ptr<std::vector<A>> block_;
+  struct Block {
+    std::shared_ptr<const void> keep;
+    std::vector<A> items;
+  };
+  std::shared_ptr<Block> block_;
 };
 
 }  // namespace wallaudit
