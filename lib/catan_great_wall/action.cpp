@@ -619,7 +619,7 @@ class Collector {
  public:
   // Most elements are one action each; one that is more gets a block of its own.
   explicit Collector(const Record& rec)
-      : rec_(rec), store_(1 + rec.setup.size() + rec.elements.size() + rec.end.size()) {}
+      : rec_(rec), store_(1 + rec.setup.size() + rec.elements.size() + rec.end.size(), rec.board) {}
 
   std::vector<PlacedAction> run() {
     Move seats = make(std::nullopt, Move::Kind::seats);
@@ -639,7 +639,10 @@ class Collector {
   }
 
  private:
-  Move make(std::optional<Colour> c, Move::Kind kind) const { return Move(rec_.board, c, kind); }
+  // The record's moves point at its board; store_ holds it.
+  Move make(std::optional<Colour> c, Move::Kind kind) const {
+    return Move(SharedRef<Board>::borrowed(rec_.board.get()), c, kind);
+  }
 
   void push(Move m, SourceLoc loc, Parts parts, int turn) {
     PlacedAction p;

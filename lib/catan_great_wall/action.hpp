@@ -80,7 +80,7 @@ class Move final : public wallaudit::Action {
     seats,       // chance: seats red blue white orange   (the <players>, in order)
   };
 
-  Move(std::shared_ptr<const Board> board, std::optional<Colour> actor, Kind kind)
+  Move(SharedRef<Board> board, std::optional<Colour> actor, Kind kind)
       : colour(actor), what(kind), board_(std::move(board)) {}
 
   std::unique_ptr<wallaudit::Action> clone() const override {
@@ -122,7 +122,7 @@ class Move final : public wallaudit::Action {
   std::vector<Colour> seats;                  // seats: the colours listed, as listed
 
  private:
-  std::shared_ptr<const Board> board_;
+  SharedRef<Board> board_;  // a record's moves only point at it (see SharedRef)
 };
 
 std::string_view kind_name(Move::Kind kind);

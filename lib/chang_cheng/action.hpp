@@ -39,31 +39,8 @@ enum class MoveKind : std::uint8_t {
 
 enum class ClaimKind : std::uint8_t { bonus, award, loss, event, final };
 
-// The board set an action names its places by. An action listed or parsed on its own holds
-// the set (a shared pointer); the actions of a record only point at it, since their block
-// (ActionStore) keeps it alive, and so do the copies a game's state keeps, since the state
-// holds the same set. Copying a pointer that holds nothing costs no atomic count, which
-// threads checking records on the same built-in set would otherwise contend for.
-class BoardRef {
- public:
-  BoardRef() = default;
-  BoardRef(std::shared_ptr<const BoardSet> set) : ptr_(set.get()), owner_(std::move(set)) {}
-  // Points at `set` without holding it: whoever keeps this action keeps `set` alive.
-  static BoardRef borrowed(const BoardSet* set) {
-    BoardRef r;
-    r.ptr_ = set;
-    return r;
-  }
-
-  const BoardSet* get() const { return ptr_; }
-  const BoardSet& operator*() const { return *ptr_; }
-  const BoardSet* operator->() const { return ptr_; }
-  explicit operator bool() const { return ptr_ != nullptr; }
-
- private:
-  const BoardSet* ptr_ = nullptr;
-  std::shared_ptr<const BoardSet> owner_;  // empty when borrowed
-};
+// The board set an action names its places by (see SharedRef).
+using BoardRef = SharedRef<BoardSet>;
 
 // One action. Which fields mean something depends on `type` (see MoveKind).
 class Move final : public Action {

@@ -230,6 +230,34 @@ struct PlacedAction {
   SourceLoc where(std::uint8_t part) const;
 };
 
+// What an action refers to (a board set, a board), either held (a shared pointer) or only
+// pointed at. An action listed or parsed on its own holds it; the actions of a record only
+// point at it, since their block (ActionStore) keeps it alive, and so do the copies a game's
+// state keeps of them, since the state holds the same one. Copying a pointer that holds
+// nothing costs no atomic count, which threads checking records on the same built-in board
+// would otherwise contend for.
+template <class T>
+class SharedRef {
+ public:
+  SharedRef() = default;
+  SharedRef(std::shared_ptr<const T> held) : ptr_(held.get()), held_(std::move(held)) {}
+  // Points at `target` without holding it: whoever keeps this keeps `target` alive.
+  static SharedRef borrowed(const T* target) {
+    SharedRef r;
+    r.ptr_ = target;
+    return r;
+  }
+
+  const T* get() const { return ptr_; }
+  const T& operator*() const { return *ptr_; }
+  const T* operator->() const { return ptr_; }
+  explicit operator bool() const { return ptr_ != nullptr; }
+
+ private:
+  const T* ptr_ = nullptr;
+  std::shared_ptr<const T> held_;  // empty when borrowed
+};
+
 // The actions of one record, built where they stay in one block reserved for `count` of them:
 // a record's hundreds of actions cost one allocation, not one each. Each action handed out
 // shares the block, so it lives as long as any of them is held, and with it `keep` (what the
