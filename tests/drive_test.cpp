@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <charconv>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,40 @@ TEST(Parts, HoldSevenInPlaceAndMoreOnTheHeapAndCopyByValue) {
   EXPECT_EQ(placed.where(1), loc(2));
   EXPECT_EQ(placed.where(2), loc(1));  // unknown: the element
   EXPECT_EQ(placed.where(3), loc(1));  // none such: the element
+}
+
+TEST(ActionStore, ActionsOutliveTheStoreAndKeepWhatTheyReferTo) {
+  auto board = std::make_shared<const std::string>("the board");
+  std::weak_ptr<const std::string> watch = board;
+  std::vector<std::shared_ptr<const Action>> kept;
+  {
+    ActionStore<Toy> store(3, std::move(board));
+    for (StepNo n = 1; n <= 20; ++n)  // past the three reserved: further blocks
+      kept.push_back(store.make("red", "wall", n));
+    auto* first = static_cast<const Toy*>(kept[0].get());
+    EXPECT_EQ(kept[1].get(), first + 1);  // the reserved ones share one block
+  }
+  for (StepNo n = 1; n <= 20; ++n)  // no block moved an action already handed out
+    EXPECT_EQ(kept[n - 1]->text(), fmt::format("red: wall {}", n));
+  EXPECT_FALSE(watch.expired());  // held by the actions, not by the store
+  kept.clear();
+  EXPECT_TRUE(watch.expired());
+}
+
+TEST(SharedRef, HoldsOrOnlyPointsAndCopiesEitherWay) {
+  auto board = std::make_shared<const std::string>("the board");
+  SharedRef<std::string> held(board);
+  SharedRef<std::string> borrowed = SharedRef<std::string>::borrowed(board.get());
+  EXPECT_EQ(board.use_count(), 2);  // the held one counts, the borrowed one does not
+  SharedRef<std::string> copy = borrowed;
+  EXPECT_EQ(board.use_count(), 2);
+  EXPECT_EQ(*copy, "the board");
+  EXPECT_EQ(held.get(), borrowed.get());
+  EXPECT_FALSE(SharedRef<std::string>());
+  std::weak_ptr<const std::string> watch = board;
+  board.reset();
+  EXPECT_FALSE(watch.expired());  // the held copy keeps it
+  EXPECT_EQ(*held, "the board");
 }
 
 TEST(Drive, AFindingAboutAnEarlierStepStandsThereAndMakesItErroneous) {

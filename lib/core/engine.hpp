@@ -258,30 +258,29 @@ class SharedRef {
   std::shared_ptr<const T> held_;  // empty when borrowed
 };
 
-// The actions of one record, built where they stay in one block reserved for `count` of them:
+// The actions of one record, built where they stay in a block reserved for `count` of them:
 // a record's hundreds of actions cost one allocation, not one each. Each action handed out
-// shares the block, so it lives as long as any of them is held, and with it `keep` (what the
-// actions refer to, e.g. the board set that names their places). Past `count`, an action
-// gets a block of its own.
+// shares its block, so it lives as long as any of them is held, and with it `keep` (what the
+// actions refer to, e.g. the board that names their places). Past `count`, a further block
+// takes half as many again.
 template <class A>
 class ActionStore {
  public:
   explicit ActionStore(std::size_t count, std::shared_ptr<const void> keep = {})
       : block_(std::make_shared<Block>()) {
     block_->keep = std::move(keep);
-    block_->items.reserve(count);
+    block_->items.reserve(std::max<std::size_t>(count, 1));
   }
 
   template <class... Args>
   std::shared_ptr<A> make(Args&&... args) {
-    std::vector<A>& items = block_->items;
-    if (items.size() == items.capacity()) {
-      auto own = std::make_shared<Block>();
-      own->keep = block_->keep;
-      own->items.emplace_back(std::forward<Args>(args)...);
-      return std::shared_ptr<A>(own, &own->items.back());
+    if (block_->items.size() == block_->items.capacity()) {
+      auto next = std::make_shared<Block>();
+      next->keep = block_->keep;
+      next->items.reserve(std::max<std::size_t>(block_->items.capacity() / 2, 8));
+      block_ = std::move(next);  // the full block lives on in the actions it handed out
     }
-    A& a = items.emplace_back(std::forward<Args>(args)...);  // no reallocation: capacity left
+    A& a = block_->items.emplace_back(std::forward<Args>(args)...);  // capacity left: no move
     return std::shared_ptr<A>(block_, &a);
   }
 
