@@ -232,7 +232,14 @@ class ArchiveStream {
   std::uint64_t expanded_ = 0;
 };
 
+// A member's name in UTF-8. libarchive makes the UTF-8 form through iconv, opened anew for each
+// member; a name it holds as ASCII bytes is already UTF-8, so only other names are converted.
 std::string entry_name(archive_entry* entry) {
+  if (const char* bytes = archive_entry_pathname(entry)) {
+    std::string_view name(bytes);
+    if (std::all_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x80; }))
+      return std::string(name);
+  }
   const char* raw = archive_entry_pathname_utf8(entry);
   if (!raw) raw = archive_entry_pathname(entry);
   return raw ? raw : "";

@@ -159,6 +159,37 @@ TEST_F(Cli, ArchivesOfEveryKindNameTheirMembers) {
   }
 }
 
+TEST_F(Cli, ArchiveMembersNamedBeyondAsciiKeepTheirNames) {
+  const std::string record = read_source_file(kSamples + "/legal/three-players.xml");
+  const std::vector<std::string> names = {"parties/\u00e9t\u00e9-1.xml", "parties/plain.xml",
+                                          "\u9577\u57ce.xml"};
+  for (auto [archive_name, format] : {std::pair{"u.tar", ARCHIVE_FORMAT_TAR_PAX_RESTRICTED},
+                                      std::pair{"u.zip", ARCHIVE_FORMAT_ZIP}}) {
+    SCOPED_TRACE(archive_name);
+    archive* a = archive_write_new();
+    archive_write_set_format(a, format);
+    ASSERT_EQ(archive_write_open_filename(a, (tmp_ / archive_name).c_str()), ARCHIVE_OK);
+    for (const auto& name : names) {
+      archive_entry* e = archive_entry_new();
+      archive_entry_set_pathname(e, name.c_str());
+      archive_entry_set_size(e, static_cast<la_int64_t>(record.size()));
+      archive_entry_set_filetype(e, AE_IFREG);
+      archive_entry_set_perm(e, 0644);
+      archive_write_header(a, e);
+      archive_write_data(a, record.data(), record.size());
+      archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+    RunResult r = run_cli({"check", "--format", "jsonl", archive_name}, nullptr, tmp_.string());
+    std::vector<std::string> expected;
+    for (const auto& name : names)
+      expected.push_back(std::string(archive_name) + "!" + name);
+    EXPECT_EQ(files_of(json_lines(r.out)), expected);
+    EXPECT_EQ(r.status, 0) << r.out;
+  }
+}
+
 TEST_F(Cli, ListsAndStandardInput) {
   std::string list =
       kSamples + "/legal/three-players.xml\n\n" + kSamples + "/legal/two-players-teams.xml\n";
