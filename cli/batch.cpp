@@ -160,6 +160,12 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
   if (settings.jobs <= 1) return run_inline(source, settings, consume);
   const std::size_t workers = static_cast<std::size_t>(std::max(1, settings.jobs));
   const std::size_t window = std::max<std::size_t>(16, 8 * workers);
+  // The reader and the writer sleep and wake by batches, not by record: a thread woken for each
+  // record costs a context switch, as much as a small record's check on two cores. The reader,
+  // once the window is full, waits for `batch` free slots; the writer, once it has caught up,
+  // waits for the next `batch` results in order (or for all there are, so that a record read
+  // from a slow stream is written as soon as it is checked).
+  const std::size_t batch = window / 2;
 
   std::mutex m;
   std::condition_variable work_ready, slot_free, result_ready;
@@ -167,11 +173,21 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
   std::vector<std::unique_ptr<Job>> done(window);  // finished, by index % window
   std::size_t produced = 0, consumed = 0;
   bool producing = true;
+  bool producer_waits = false, consumer_waits = false;
   std::atomic<bool> stopping{false};
   auto should_stop = [&] {
     if (stopping.load()) return true;
     if (interrupt_signal() != 0 || (settings.stop && settings.stop())) stopping.store(true);
     return stopping.load();
+  };
+  // Under the lock: the writer has something to do.
+  auto results_ready = [&] {
+    if (!producing && consumed == produced) return true;
+    const std::size_t end = std::min(consumed + batch, produced);
+    if (end == consumed) return false;
+    for (std::size_t i = consumed; i < end; ++i)
+      if (!done[i % window]) return false;
+    return true;
   };
 
   auto worker = [&] {
@@ -188,12 +204,14 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
         job->dropped = true;
       else
         check_job(*job, settings);
+      bool wake = false;
       {
         std::lock_guard lock(m);
         std::size_t slot = job->index % window;
         done[slot] = std::move(job);
+        wake = consumer_waits && results_ready();
       }
-      result_ready.notify_all();
+      if (wake) result_ready.notify_one();
     }
   };
 
@@ -220,7 +238,11 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
         stopping.store(true);
       }
       std::unique_lock lock(m);
-      slot_free.wait(lock, [&] { return produced - consumed < window; });
+      if (produced - consumed >= window) {
+        producer_waits = true;
+        slot_free.wait(lock, [&] { return produced - consumed + batch <= window; });
+        producer_waits = false;
+      }
       job->index = produced++;
       queue.push_back(std::move(job));
       lock.unlock();
@@ -244,9 +266,11 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
     std::unique_ptr<Job> job;
     {
       std::unique_lock lock(m);
-      result_ready.wait(lock, [&] {
-        return done[consumed % window] != nullptr || (!producing && consumed == produced);
-      });
+      if (!done[consumed % window] && !(!producing && consumed == produced)) {
+        consumer_waits = true;
+        result_ready.wait(lock, results_ready);
+        consumer_waits = false;
+      }
       if (!done[consumed % window]) break;
       job = std::move(done[consumed % window]);
     }
@@ -262,11 +286,13 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
       }
     }
     job.reset();
+    bool wake = false;
     {
       std::lock_guard lock(m);
       ++consumed;
+      wake = producer_waits && produced - consumed + batch <= window;
     }
-    slot_free.notify_one();
+    if (wake) slot_free.notify_one();
   }
   producer.join();
   for (auto& t : pool)

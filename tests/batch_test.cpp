@@ -13,10 +13,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <new>
 #include <sstream>
 #include <stdexcept>
@@ -170,6 +173,41 @@ TEST_P(BatchJobs, OneJobRunsOnTheCallingThreadAndMoreOnWorkers) {
   ASSERT_EQ(got.size(), 40u);
   for (int i = 0; i < 40; ++i)
     EXPECT_EQ(got[static_cast<std::size_t>(i)], fmt::format("r{:02}.xml", i));
+}
+
+// Workers hand results over by batches, but a record read from a slow stream is consumed as soon
+// as it is checked, before the stream gives the next one.
+TEST_P(BatchJobs, ARecordFromASlowListIsConsumedBeforeTheNextIsRead) {
+  write_plain(3);
+  const fs::path list = dir_ / "list";
+  ASSERT_EQ(::mkfifo(list.c_str(), 0600), 0);
+  std::mutex m;
+  std::condition_variable seen;
+  std::vector<std::string> got;
+  std::vector<std::size_t> consumed_before;  // records consumed when each line was written
+  std::thread writer([&] {
+    std::ofstream out(list);
+    for (int i = 0; i < 3; ++i) {
+      std::unique_lock lock(m);
+      // A consumer that waits for a whole batch would never see the line alone: give up after
+      // a while, so that the test fails rather than hangs.
+      seen.wait_for(lock, std::chrono::seconds(20),
+                    [&] { return got.size() == static_cast<std::size_t>(i); });
+      consumed_before.push_back(got.size());
+      lock.unlock();
+      out << (dir_ / fmt::format("r{:02}.xml", i)).string() << std::endl;
+    }
+  });
+  cli::InputSource source({}, {list.string()}, {});
+  cli::BatchOutcome outcome = run_batch(source, settings(), [&](cli::Job& job) {
+    std::lock_guard lock(m);
+    got.push_back(fs::path(job.input.name).filename().string());
+    seen.notify_all();
+  });
+  writer.join();
+  EXPECT_EQ(outcome.checked, 3u);
+  EXPECT_EQ(got, (std::vector<std::string>{"r00.xml", "r01.xml", "r02.xml"}));
+  EXPECT_EQ(consumed_before, (std::vector<std::size_t>{0, 1, 2}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Jobs, BatchJobs, ::testing::Values(1, 2),
