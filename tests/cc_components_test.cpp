@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "chang_cheng/board.hpp"
 #include "support/cc_records.hpp"
 #include "support/support.hpp"
 
@@ -139,6 +140,29 @@ TEST(ChangChengComponents, CC205_GeometryComesFromTheBoardDefinition) {
   ASSERT_NE(note, nullptr);
   EXPECT_EQ(note->rule, "CC-205");
   EXPECT_EQ(on_standard.verdict, Verdict::ok);
+}
+
+// The spaces of each province and region, as the set lists them: every space of the group,
+// in ascending order (west to east on its side), and no other.
+TEST(ChangChengComponents, ProvincesAndRegionsListTheirSpacesInOrder) {
+  using namespace cc;
+  auto set = standard_board_set();
+  ASSERT_NE(set, nullptr);
+  ASSERT_GT(set->side_count(), 0);
+  int listed = 0;
+  for (int g = 0; g < set->side_count() * 3; ++g) {
+    std::vector<SpaceId> province, region;
+    for (SpaceId s = 0; s < set->space_count(); ++s) {
+      if (set->province_of(s) == g) province.push_back(s);
+      if (set->region_of(s) == g) region.push_back(s);
+    }
+    auto p = set->province_spaces(g);
+    auto r = set->region_spaces(g);
+    EXPECT_EQ(std::vector<SpaceId>(p.begin(), p.end()), province) << set->province_name(g);
+    EXPECT_EQ(std::vector<SpaceId>(r.begin(), r.end()), region) << set->region_name(g);
+    listed += static_cast<int>(p.size());
+  }
+  EXPECT_EQ(listed, set->space_count());
 }
 
 // CC-602: expansions due by player count (two or three players, and teams: one; four: two).

@@ -17,16 +17,30 @@ namespace wallaudit::cc {
 void BoardSet::index() {
   base_.clear();
   space_side_.clear();
+  base_.reserve(sides.size());
+  std::size_t spaces = 0;
+  for (const SideDef& side : sides)
+    spaces += side.spaces.size();
+  space_side_.reserve(spaces);
   for (int side = 0; side < side_count(); ++side) {
     base_.push_back(static_cast<int>(space_side_.size()));
     space_side_.insert(space_side_.end(), sides[side].spaces.size(), side);
   }
-  province_spaces_.assign(static_cast<std::size_t>(side_count()) * 3, {});
-  region_spaces_.assign(static_cast<std::size_t>(side_count()) * 3, {});
-  for (SpaceId s = 0; s < space_count(); ++s) {
-    province_spaces_[static_cast<std::size_t>(province_of(s))].push_back(s);
-    region_spaces_[static_cast<std::size_t>(region_of(s))].push_back(s);
-  }
+  // A counting sort of the spaces by group; each group keeps them in ascending order.
+  auto group = [&](Groups& g, auto group_of) {
+    const std::size_t groups = static_cast<std::size_t>(side_count()) * 3;
+    g.start.assign(groups + 1, 0);
+    for (SpaceId s = 0; s < space_count(); ++s)
+      ++g.start[static_cast<std::size_t>(group_of(s)) + 1];
+    for (std::size_t i = 1; i <= groups; ++i)
+      g.start[i] += g.start[i - 1];
+    g.spaces.resize(spaces);
+    std::vector<int> next(g.start.begin(), g.start.end() - 1);
+    for (SpaceId s = 0; s < space_count(); ++s)
+      g.spaces[static_cast<std::size_t>(next[static_cast<std::size_t>(group_of(s))]++)] = s;
+  };
+  group(by_province_, [&](SpaceId s) { return province_of(s); });
+  group(by_region_, [&](SpaceId s) { return region_of(s); });
 }
 
 void BoardSet::build_lookup() {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -74,8 +75,8 @@ class BoardSet {
   int space_count(int side) const { return static_cast<int>(sides[side].spaces.size()); }
 
   // The spaces bordering a province / facing a region, west to east.
-  const std::vector<SpaceId>& province_spaces(ProvinceId p) const { return province_spaces_[p]; }
-  const std::vector<SpaceId>& region_spaces(RegionId r) const { return region_spaces_[r]; }
+  std::span<const SpaceId> province_spaces(ProvinceId p) const { return by_province_.of(p); }
+  std::span<const SpaceId> region_spaces(RegionId r) const { return by_region_.of(r); }
 
   std::string space_name(SpaceId s) const;
   std::string province_name(ProvinceId p) const;  // "1A.P2"
@@ -92,7 +93,16 @@ class BoardSet {
   std::optional<int> lookup(std::string_view id, int tag) const;
   std::vector<int> base_;
   std::vector<int> space_side_;
-  std::vector<std::vector<SpaceId>> province_spaces_, region_spaces_;
+  // Spaces grouped by province or region: group g's spaces, ascending, are
+  // spaces[start[g]] up to spaces[start[g + 1]]. Two blocks, however many groups.
+  struct Groups {
+    std::vector<SpaceId> spaces;
+    std::vector<int> start;
+    std::span<const SpaceId> of(int g) const {
+      return {spaces.data() + start[g], static_cast<std::size_t>(start[g + 1] - start[g])};
+    }
+  };
+  Groups by_province_, by_region_;
   // Hashes names and the views a reader holds alike, so that a lookup copies no key.
   struct NameHash {
     using is_transparent = void;

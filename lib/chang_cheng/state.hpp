@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -222,8 +223,8 @@ class State {
   // Neighbours along the wall (kNone where the wall ends).
   std::array<SpaceId, 2> neighbours(SpaceId s) const;
   bool adjacent(SpaceId a, SpaceId b) const;
-  const std::vector<SpaceId>& spaces_of(ProvinceId p) const { return boards_->province_spaces(p); }
-  const std::vector<SpaceId>& spaces_facing(RegionId r) const { return boards_->region_spaces(r); }
+  std::span<const SpaceId> spaces_of(ProvinceId p) const { return boards_->province_spaces(p); }
+  std::span<const SpaceId> spaces_facing(RegionId r) const { return boards_->region_spaces(r); }
   bool province_adjacent_region(ProvinceId p, RegionId r) const;
   int empty_spaces() const;
   bool side_in_play(int side) const;
