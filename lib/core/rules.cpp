@@ -382,9 +382,12 @@ std::vector<const RuleCatalogue*> all_catalogues(const Registry& registry) {
 const Rule* find_rule(const Registry& registry, std::string_view id) {
   auto dash = id.find('-');
   std::string prefix = upper(id.substr(0, dash));
-  for (const RuleCatalogue* cat : all_catalogues(registry))
-    if (cat->prefix() == prefix) return cat->find(id);
-  return nullptr;
+  // The catalogues in the order of all_catalogues(), without building its list: this runs for
+  // every diagnostic written.
+  for (const auto& g : registry.games())
+    if (g->rules().prefix() == prefix) return g->rules().find(id);
+  const RuleCatalogue& format = record_format_rules();
+  return format.prefix() == prefix ? format.find(id) : nullptr;
 }
 
 std::vector<std::string> order_rule_ids(const Registry& registry, std::vector<std::string> ids) {
