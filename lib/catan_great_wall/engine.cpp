@@ -634,17 +634,19 @@ void EngineState::step(const Move& m) {
 void EngineState::vp_change(const std::array<VpBreakdown, kColours>& before,
                             const std::array<int, kColours>& lengths, int turn,
                             const std::string& kind, const std::string& title) {
+  // Most steps change no score: those log nothing and build nothing.
+  if (std::none_of(setup_->seats.begin(), setup_->seats.end(),
+                   [&](Colour c) { return st_.vp_breakdown(c).total() != before[ix(c)].total(); }))
+    return;
   VpStep v;
   v.turn = turn;
   v.step = step_;
   v.kind = kind;
   v.title = title;
-  bool changed = false;
   for (Colour c : setup_->seats) {
     VpBreakdown a = st_.vp_breakdown(c), b = before[ix(c)];
     int delta = a.total() - b.total();
     v.points[ix(c)] = delta;
-    if (delta) changed = true;
     auto line = [&](std::string text, int d) {
       v.lines.push_back(fmt::format("{}: {} ({:+})", name(c), text, d));
     };
@@ -670,7 +672,6 @@ void EngineState::vp_change(const std::array<VpBreakdown, kColours>& before,
       line(fmt::format("known victory-point cards {} -> {}", b.vp_cards, a.vp_cards),
            a.vp_cards - b.vp_cards);
   }
-  if (!changed) return;
   log(std::move(v));
 }
 

@@ -151,6 +151,9 @@ class Reader {
     CardList list;
     std::string_view rest = *text;
     bool ok = !rest.empty();
+    // One allocation for the list, however many cards: the words are counted first.
+    list.order.reserve(std::min<std::size_t>(
+        1001, 1 + static_cast<std::size_t>(std::count(rest.begin(), rest.end(), ' '))));
     while (ok) {
       auto space = rest.find(' ');
       std::string_view word = rest.substr(0, space);
