@@ -832,7 +832,7 @@ std::vector<Finding> EngineState::at_end_of_record() const {
   return copy.closing_findings();
 }
 
-Outcome EngineState::outcome() const {
+Outcome EngineState::outcome(bool with_steps) const {
   EngineState e(*this);
   e.closing_findings();
   Outcome o;
@@ -868,7 +868,7 @@ Outcome EngineState::outcome() const {
   for (const LogNode* n = e.log_.get(); n; n = n->prev.get()) {
     if (n->breach)
       o.breach_log.push_back(*n->breach);
-    else
+    else if (with_steps)
       o.steps.push_back(n->step);
   }
   std::reverse(o.steps.begin(), o.steps.end());
@@ -1093,9 +1093,10 @@ ReadRecord read_engine(const Record& rec,
   return read;
 }
 
-Outcome make_outcome(const Record& rec, const ReadRecord& read, const Replay& replay) {
+Outcome make_outcome(const Record& rec, const ReadRecord& read, const Replay& replay,
+                     bool with_steps) {
   const auto& engine = static_cast<const EngineState&>(*replay.state);
-  Outcome o = engine.outcome();
+  Outcome o = engine.outcome(with_steps);
   for (VpStep& s : o.steps)
     s.loc =
         s.step >= 1 && s.step <= read.actions.size() ? read.actions[s.step - 1].loc : rec.setup_loc;

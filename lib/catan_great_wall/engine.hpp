@@ -96,7 +96,8 @@ class EngineState final : public wallaudit::State {
   // The outcome of the game as replayed up to here, as if the record ended here: the set-up
   // closed, a start-of-turn win of the turn the record leaves out (CT-903), the final VP and
   // the result sentence. Steps carry their action numbers; locations are the caller's.
-  Outcome outcome() const;
+  // `with_steps`: the log of victory-point changes (Outcome::steps), which only a history shows.
+  Outcome outcome(bool with_steps = true) const;
   // The rules state when play was closed (before a start-of-turn win the record leaves out
   // and before the end's reveals); null while play goes on.
   std::shared_ptr<const ct::State> at_close() const { return at_close_; }
@@ -203,7 +204,8 @@ ReadRecord read_engine(const Record& rec,
 
 // Builds the Outcome of a driven record: locations of the VP log from the record, the board
 // after each turn from the replay's snapshots (when kept).
-Outcome make_outcome(const Record& rec, const ReadRecord& read, const Replay& replay);
+Outcome make_outcome(const Record& rec, const ReadRecord& read, const Replay& replay,
+                     bool with_steps = true);
 
 struct CheckerSettings {
   std::vector<std::pair<std::string, std::string>> option_overrides;

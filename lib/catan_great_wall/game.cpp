@@ -116,7 +116,8 @@ class CatanGreatWall final : public EngineGame {
   void finish(const ReadRecord& read, Replay&& replay, const CheckContext& ctx,
               GameResult& result) const override {
     const auto& record = *static_cast<const Record*>(read.typed.get());
-    Outcome outcome = make_outcome(record, read, replay);
+    // The log of victory-point changes serves only the history.
+    Outcome outcome = make_outcome(record, read, replay, ctx.keep_history);
     bool illegal = result.diagnostics.has(FindingKind::rule);
     bool modelled = record.board->modelled;
 
