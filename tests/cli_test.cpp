@@ -45,16 +45,17 @@ std::vector<std::string> files_of(const std::vector<JsonValue>& records) {
   return out;
 }
 
-void write_archive(const fs::path& path, const std::vector<std::string>& files, int filter,
-                   int format) {
+// An archive of `members` (name and bytes each) in `format`, compressed by `filter`.
+void write_archive_members(const fs::path& path,
+                           const std::vector<std::pair<std::string, std::string>>& members,
+                           int filter, int format) {
   archive* a = archive_write_new();
   archive_write_set_format(a, format);
   if (filter != ARCHIVE_FILTER_NONE) archive_write_add_filter(a, filter);
   ASSERT_EQ(archive_write_open_filename(a, path.c_str()), ARCHIVE_OK) << archive_error_string(a);
-  for (const auto& f : files) {
-    std::string data = read_source_file(f);
+  for (const auto& [name, data] : members) {
     archive_entry* e = archive_entry_new();
-    archive_entry_set_pathname(e, f.c_str());
+    archive_entry_set_pathname(e, name.c_str());
     archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
     archive_entry_set_filetype(e, AE_IFREG);
     archive_entry_set_perm(e, 0644);
@@ -64,6 +65,15 @@ void write_archive(const fs::path& path, const std::vector<std::string>& files, 
   }
   archive_write_close(a);
   archive_write_free(a);
+}
+
+// An archive of the source files `files`, each under its own path.
+void write_archive(const fs::path& path, const std::vector<std::string>& files, int filter,
+                   int format) {
+  std::vector<std::pair<std::string, std::string>> members;
+  for (const auto& f : files)
+    members.emplace_back(f, read_source_file(f));
+  write_archive_members(path, members, filter, format);
 }
 
 class Cli : public ::testing::Test {
@@ -166,21 +176,10 @@ TEST_F(Cli, ArchiveMembersNamedBeyondAsciiKeepTheirNames) {
   for (auto [archive_name, format] : {std::pair{"u.tar", ARCHIVE_FORMAT_TAR_PAX_RESTRICTED},
                                       std::pair{"u.zip", ARCHIVE_FORMAT_ZIP}}) {
     SCOPED_TRACE(archive_name);
-    archive* a = archive_write_new();
-    archive_write_set_format(a, format);
-    ASSERT_EQ(archive_write_open_filename(a, (tmp_ / archive_name).c_str()), ARCHIVE_OK);
-    for (const auto& name : names) {
-      archive_entry* e = archive_entry_new();
-      archive_entry_set_pathname(e, name.c_str());
-      archive_entry_set_size(e, static_cast<la_int64_t>(record.size()));
-      archive_entry_set_filetype(e, AE_IFREG);
-      archive_entry_set_perm(e, 0644);
-      archive_write_header(a, e);
-      archive_write_data(a, record.data(), record.size());
-      archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
+    std::vector<std::pair<std::string, std::string>> members;
+    for (const auto& name : names)
+      members.emplace_back(name, record);
+    write_archive_members(tmp_ / archive_name, members, ARCHIVE_FILTER_NONE, format);
     RunResult r = run_cli({"check", "--format", "jsonl", archive_name}, nullptr, tmp_.string());
     std::vector<std::string> expected;
     for (const auto& name : names)
