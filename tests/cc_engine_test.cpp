@@ -354,6 +354,44 @@ TEST(CcFollowOns, APieceKeptOffTheWallCausesNoLaterSpaceTaken) {
   EXPECT_EQ(got[1].find("follows"), std::string::npos) << got[1];
 }
 
+TEST(CcFollowOns, ACancelNotAppliedCausesTheChoicesItLeavesOpen) {
+  // Red's warrior names a card that is not on the province: blue's flood, which the record took
+  // as cancelled, stays in play and now needs a choice. That follows from the warrior's line.
+  const std::string play =
+      "<turn colour=\"red\"><wall space=\"A1.W1\"/></turn>\n"
+      "<turn colour=\"blue\"><card province=\"A1.P3\" card=\"flood\"/>"
+      "<card province=\"B1.P3\" card=\"traitor\"/></turn>\n"
+      "<turn colour=\"red\"><card province=\"A1.P3\" card=\"warrior\"/>"
+      "<wall space=\"A1.W4\"/></turn>\n"
+      "<turn colour=\"blue\"><card province=\"A1.P3\" card=\"builder\"/>"
+      "<wall space=\"A1.W5\"/>\n<score province=\"A1.P3\">\n"
+      "<resolve colour=\"red\" card=\"warrior\" cancels=\"mandarin\" of=\"blue\"/>\n"
+      "<resolve colour=\"blue\" card=\"builder\" effect=\"value\"/></score></turn>\n";
+  EXPECT_EQ(marks(play), (std::vector<std::string>{"CC-510@15", "CC-512@14 follows 15"}));
+}
+
+TEST(CcFollowOns, ACardNamedDespiteAnErrorCausesWhatItChanges) {
+  // Red names its hidden card a flood, already used: the card is taken as named, and blue's
+  // flood, now one of a pair, is cancelled. Blue's choice for it follows from that reveal. Named
+  // a builder instead, the card leaves the flood alone, and its own missing choice is red's.
+  auto play = [](const std::string& reveal) {
+    return "<turn colour=\"red\"><wall space=\"A1.W1\"/></turn>\n"
+           "<turn colour=\"blue\"><card province=\"A1.P3\" card=\"flood\"/>"
+           "<card province=\"B1.P3\" card=\"traitor\"/></turn>\n"
+           "<turn colour=\"red\"><card province=\"B1.P1\" card=\"flood\"/>"
+           "<card province=\"A1.P3\"/></turn>\n"
+           "<turn colour=\"blue\"><wall space=\"A1.W4\"/><wall space=\"B1.W1\"/></turn>\n"
+           "<turn colour=\"red\"><wall space=\"A1.W5\"/>\n<score province=\"A1.P3\">\n" +
+           reveal +
+           "\n<resolve colour=\"blue\" card=\"flood\" effect=\"plus\"/>\n"
+           "</score><wall space=\"B1.W4\"/></turn>\n";
+  };
+  EXPECT_EQ(marks(play(R"(<reveal colour="red" card="flood"/>)")),
+            (std::vector<std::string>{"CC-1201@16", "CC-503@17 follows 16"}));
+  EXPECT_EQ(marks(play(R"(<reveal colour="red" card="builder"/>)")),
+            (std::vector<std::string>{"CC-513@15"}));
+}
+
 // The driver asks for the end's findings on the state and the game then concludes it: the
 // outcome is the one of a state concluded without asking, and asking twice changes nothing.
 TEST(CcEngine, TheEndOfARecordIsClosedOnceAndConcludesAsWithoutIt) {

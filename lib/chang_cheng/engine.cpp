@@ -1099,7 +1099,7 @@ void Engine::score_now(ProvinceId p, const ScoreGroup* group) {
             report(FindingKind::rule, CC_503, {item.step, 0}, colour,
                    "a <reveal> after a <resolve>: all cards are revealed before any is "
                    "resolved");
-          reveals.push_back({colour, *m.card});
+          reveals.push_back({colour, *m.card, item.step});
           break;
         case MoveKind::resolve: {
           resolved_seen = true;

@@ -745,6 +745,9 @@ struct LiveCard {
   CardKind card;
   bool alive = true;
   std::uint32_t taint = 0;
+  // An earlier error of this scoring that changed what this card does: a reveal that named a
+  // card of the scoring, a warrior's cancel not applied. 0 when none did.
+  std::uint32_t cause = 0;
 };
 
 std::string card_name(Colour c, CardKind k) {
@@ -791,6 +794,8 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
                                           name(r.colour), name(r.card)),
                               cs.card_taint, static_cast<int>(i)));
       if (!score.taint) score.taint = line;
+      // Named all the same: what that card then does follows from this reveal.
+      it->name_taint = r.line ? r.line : line;
     }
     cs.cards_named |= static_cast<std::uint8_t>(1u << (rank(r.card) - 1));
     it->card = r.card;
@@ -864,7 +869,14 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
   auto pname = [&] { return boards_->province_name(p); };
   std::vector<LiveCard> live;
   for (const PlacedCard& pc : prov.cards)
-    if (pc.card) live.push_back({pc.colour, *pc.card, true, pc.taint});
+    if (pc.card) live.push_back({pc.colour, *pc.card, true, pc.taint, pc.name_taint});
+  // A card named by an erroneous reveal changes what the others do (which pairs cancel, what a
+  // warrior faces): every card of the scoring reads it.
+  std::uint32_t named_cause = 0;
+  for (const auto& lc : live)
+    if (lc.cause && !named_cause) named_cause = lc.cause;
+  for (auto& lc : live)
+    if (!lc.cause) lc.cause = named_cause;
   std::array<int, kCardKinds + 1> copies{};
   for (const auto& lc : live)
     ++copies[rank(lc.card)];
@@ -908,10 +920,13 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
       return lc.colour == r.colour && lc.card == r.card;
     });
     if (it == live.end()) {
+      // A card named otherwise by an erroneous reveal may be the one meant.
+      const std::uint32_t cause =
+          colour(r.colour).card_taint ? colour(r.colour).card_taint : named_cause;
       out.push_back(violation(
           CC_503,
           fmt::format("{} has no {} on {} to resolve", name(r.colour), name(r.card), pname()),
-          colour(r.colour).card_taint, ref));
+          cause, ref));
       taint_here(at);
       continue;
     }
@@ -920,7 +935,7 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
       out.push_back(violation(CC_503,
                               fmt::format("{} was cancelled by another {} and has no effect",
                                           card_name(r.colour, r.card), name(r.card)),
-                              0, ref));
+                              it->cause, ref));
       taint_here(at);
       continue;
     }
@@ -947,12 +962,12 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
       out.push_back(violation(
           rule,
           fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname(), what),
-          0, ref));
+          lc.cause, ref));
       taint_here(line);
     };
     auto bad = [&](std::string what) {
       assert(!rule.empty());
-      out.push_back(violation(rule, what, 0, ref));
+      out.push_back(violation(rule, what, lc.cause, ref));
       taint_here(choice && choice->line ? choice->line : line);
     };
     switch (lc.card) {
@@ -964,11 +979,16 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
         if (choice && choice->cancels) {
           for (std::size_t j : others)
             if (live[j].colour == choice->of && live[j].card == *choice->cancels) target = j;
-          if (!target)
+          if (!target) {
             bad(
                 fmt::format("the warrior cannot cancel {}: it is not among the cards still on "
                             "{}",
                             card_name(choice->of, *choice->cancels), pname()));
+            // Every other card stays in play: what each then asks follows from this choice.
+            const std::uint32_t at = choice->line ? choice->line : line;
+            for (std::size_t j : others)
+              if (!live[j].cause) live[j].cause = lc.cause ? lc.cause : at;
+          }
         } else if (others.size() == 1) {
           target = others.front();
           fate.inferred = true;

@@ -37,6 +37,7 @@ struct PlacedCard {
   std::optional<CardKind> card;  // nullopt until named
   int turn = 0;
   std::uint32_t taint = 0;
+  std::uint32_t name_taint = 0;  // the reveal that named it despite an error; 0 when legal
 };
 
 struct Tower {
@@ -91,6 +92,7 @@ std::string_view card_rule(CardKind c);
 struct Reveal {
   Colour colour = Colour::red;
   CardKind card = CardKind::warrior;
+  std::uint32_t line = 0;  // where the reveal is written, for taint
 };
 
 // What happened to one card at a scoring.
