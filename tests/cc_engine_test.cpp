@@ -354,6 +354,17 @@ TEST(CcFollowOns, APieceKeptOffTheWallCausesNoLaterSpaceTaken) {
   EXPECT_EQ(got[1].find("follows"), std::string::npos) << got[1];
 }
 
+TEST(CcFollowOns, APieceKeptOffTheWallCausesNothingThatReadsOnlyTheRecord) {
+  // Blue's wall on red's space is kept off the wall. Red's neutral wall in a game without the
+  // variant reads the record's rules, not the wall: an error of its own.
+  const std::string play =
+      "<turn colour=\"red\"><wall space=\"A1.W1\"/></turn>\n"
+      "<turn colour=\"blue\"><wall space=\"A1.W1\"/><wall space=\"B1.W1\"/></turn>\n"
+      "<turn colour=\"red\"><wall space=\"B1.W3\"/><wall space=\"A1.W4\"/>"
+      "<neutral space=\"B1.W4\"/></turn>\n";
+  EXPECT_EQ(marks(play), (std::vector<std::string>{"CC-406@11", "CC-1101@12"}));
+}
+
 TEST(CcFollowOns, ACancelNotAppliedCausesTheChoicesItLeavesOpen) {
   // Red's warrior names a card that is not on the province: blue's flood, which the record took
   // as cancelled, stays in play and now needs a choice. That follows from the warrior's line.

@@ -57,18 +57,6 @@ std::string_view act_name(Act a) {
   return "a piece";
 }
 
-// Rule findings about the state of the game (what stands where, what is complete, what is
-// left), as opposed to the shape of a turn or the record's own consistency. Once the replayed
-// board parts from the one the record describes, these read that first difference. Score
-// disputes are not among them: they follow only from an error that changed the colour's score.
-bool depends_on_board(FindingKind kind, std::string_view rule) {
-  if (kind != FindingKind::rule) return false;
-  static constexpr std::string_view ids[] = {CC_404, CC_405, CC_406, CC_407, CC_409,  CC_410,
-                                             CC_501, CC_502, CC_504, CC_510, CC_511,  CC_515,
-                                             CC_601, CC_603, CC_702, CC_703, CC_1101, CC_1201};
-  return std::find(std::begin(ids), std::end(ids), rule) != std::end(ids);
-}
-
 }  // namespace
 
 Engine::Engine(std::shared_ptr<const Record> head,
@@ -126,21 +114,18 @@ Finding& Engine::report(FindingKind kind, std::string_view rule, Where w,
   f.part = w.part;
   const StepNo at = target(w);
   if (at != step_) f.at = at;
-  if (!cause && divergence_ && divergence_ < at && depends_on_board(kind, rule)) {
-    // A space taken, a tower beside a tower: these read pieces the replay holds. Pieces kept
-    // off leave the replay a part of the record's wall, so they cannot put a piece there;
-    // only a divergence of another kind can (a destruction not applied, say).
-    const bool occupancy = rule == CC_406 || rule == CC_410;
-    if (!occupancy || (other_divergence_ && other_divergence_ < at)) cause = divergence_;
-  }
   if (cause != at) f.cause = cause;
   out_->findings.push_back(std::move(f));
   return out_->findings.back();
 }
 
 void Engine::violations(const Violations& vs, Where w, std::optional<Colour> colour, StepNo extra) {
-  for (const auto& v : vs)
-    report(FindingKind::rule, v.rule, w, colour, v.message, v.cause ? v.cause : extra);
+  for (const auto& v : vs) {
+    // Judged later than it happened (an expansion deferred to the end of the turn): an error
+    // after it is no cause.
+    const StepNo cause = v.cause ? v.cause : extra;
+    report(FindingKind::rule, v.rule, w, colour, v.message, cause < target(w) ? cause : 0);
+  }
 }
 
 void Engine::dispute(Where w, std::optional<Colour> colour, std::string message, StepNo cause) {
@@ -153,9 +138,14 @@ void Engine::dispute(Where w, std::optional<Colour> colour, std::string message,
 StepNo Engine::note_error(Where w, Divergence d) {
   const StepNo at = target(w);
   if (!ctx_.taint) ctx_.taint = at;
-  if (d != Divergence::none && !divergence_) divergence_ = at;
-  if (d == Divergence::other && !other_divergence_) other_divergence_ = at;
+  if (d != Divergence::none && table_) table_->taint_wall(at, d == Divergence::missing);
   return at;
+}
+
+StepNo Engine::or_wall(StepNo own, Where w) const {
+  if (own || !table_) return own;
+  const StepNo wall = table_->wall_taint();
+  return wall < target(w) ? wall : 0;
 }
 
 std::vector<std::string> Engine::places_of(const Move& m) const {
@@ -536,7 +526,8 @@ void Engine::begin(const Move& m) {
                "more turn{} follow{}",
                end_turn_,
                reason_ == EndReason::passes ? "a full round of passes" : "the wall is complete",
-               shown, shown == 1 ? "" : "s", shown == 1 ? "s" : ""));
+               shown, shown == 1 ? "" : "s", shown == 1 ? "s" : ""),
+           or_wall(0, {}));
     return;
   }
   TurnContext& ctx = ctx_;
@@ -637,7 +628,8 @@ void Engine::end_turn() {
                        "new side ({})",
                        opts_.expansion_timing == ExpansionTiming::immediate
                            ? "right after the scoring: expansion-timing=immediate"
-                           : "as the turn's last element: expansion-timing=end-of-turn"));
+                           : "as the turn's last element: expansion-timing=end-of-turn"),
+           or_wall(0, {ctx.begin, 0}));
     expansion_reported_ = true;
     layout_turn_ = n;
     st.taint_layout(ctx.begin);
@@ -729,6 +721,9 @@ void Engine::placement(const Move& s) {
       if (start.board_taint) break;
       start.board_taint = st.piece(space).taint;
     }
+    // What the record's wall holds otherwise (a piece kept off, a scoring not applied) changes
+    // what is open.
+    if (!start.board_taint) start.board_taint = st.wall_taint();
   }
 
   // Where the piece stands in the action.
@@ -1022,7 +1017,7 @@ void Engine::score(const Move& s) {
     if (st.province(p).scored) {
       report(FindingKind::rule, CC_504, {}, ctx.colour,
              fmt::format("{} was already scored; a province is scored once", pname),
-             st.province(p).taint);
+             or_wall(st.province(p).taint, {}));
     } else {
       const Finding& f = report(
           FindingKind::rule, CC_501, {}, ctx.colour,
@@ -1031,7 +1026,7 @@ void Engine::score(const Move& s) {
                             "is scored",
                             pname, st.province(p).empty, st.province(p).empty == 1 ? "" : "s")
               : fmt::format("{} is not in play", pname),
-          ctx.taint);
+          or_wall(ctx.taint, {}));
       // The scoring the record makes here did not happen because of an earlier error: the
       // scores of the colours it would have paid read that error.
       if (f.cause && st.province(p).in_play)
@@ -1059,7 +1054,8 @@ void Engine::close_score(const Move* next) {
       report(FindingKind::rule, CC_502, {score_group_.score.step, 0}, ctx.colour,
              fmt::format("{} is scored before {}; provinces completed together are scored "
                          "left to right",
-                         set.province_name(p), set.province_name(next->a)));
+                         set.province_name(p), set.province_name(next->a)),
+             or_wall(0, {score_group_.score.step, 0}));
     } else {
       for (ProvinceId e : earlier) {
         ctx.pending.erase(std::find(ctx.pending.begin(), ctx.pending.end(), e));
@@ -1246,7 +1242,8 @@ void Engine::judge_expand(const Placed& e, std::vector<Placed> tokens, bool last
   if (pending && !immediate && !last) {
     report(FindingKind::rule, CC_603, at, ctx.colour,
            "with expansion-timing=end-of-turn the new side is joined after the action, as "
-           "the turn's last element; it is usable from the next turn");
+           "the turn's last element; it is usable from the next turn",
+           or_wall(0, at));
     note_error(at);
     if (!ctx.deferred_expand) {
       ctx.deferred_expand = e;
@@ -1257,12 +1254,13 @@ void Engine::judge_expand(const Placed& e, std::vector<Placed> tokens, bool last
              (ctx.expand_late || (!ctx.expand_awaited && !expansion_reported_))) {
     report(FindingKind::rule, CC_603, at, ctx.colour,
            "with expansion-timing=immediate the new side is joined right after the scoring "
-           "that placed the third emperor card, before the rest of the action");
+           "that placed the third emperor card, before the rest of the action",
+           or_wall(0, at));
     note_error(at);
   } else if (pending && expansion_reported_) {
     report(FindingKind::rule, CC_603, at, ctx.colour,
            fmt::format("this expansion was due earlier (turn {} made none)", layout_turn_),
-           st.layout_taint());
+           or_wall(st.layout_taint(), at));
   }
   apply_expand(e, tokens);
 }

@@ -121,6 +121,9 @@ class Engine final : public wallaudit::State {
   };
   StepNo note_error(Where w, Divergence d = Divergence::other);
   StepNo target(Where w) const { return w.step ? w.step : step_; }
+  // `own`, else the first error before `w` that left the wall replayed unlike the record's:
+  // the cause of a finding that reads the wall as a whole.
+  StepNo or_wall(StepNo own, Where w) const;
 
   // ---- set-up
   void seats(const Move& m);
@@ -201,8 +204,6 @@ class Engine final : public wallaudit::State {
   bool expansion_reported_ = false;
   int layout_turn_ = 0;  // the turn that left a due expansion unmade
   StepNo order_taint_ = 0;
-  StepNo divergence_ = 0;            // the first error that changed the board replayed
-  StepNo other_divergence_ = 0;      // the first that did more than keep a piece off
   std::vector<StepNo> threat_step_;  // by region: the step that laid its token
   TurnContext ctx_;
   // What was open to the seat when the turn's first piece came, for CC-404.

@@ -295,14 +295,16 @@ Violations State::expand(int side, bool right, std::uint32_t taint) {
   Violations out;
   const auto& def = boards_->sides[side];
   if (side_in_play(side)) {
-    out.push_back(violation(CC_601, fmt::format("side {} is already in play", def.id)));
+    out.push_back(
+        violation(CC_601, fmt::format("side {} is already in play", def.id), wall_taint_));
     return out;
   }
   if (board_in_play(def.board)) {
-    out.push_back(
-        violation(CC_601, fmt::format("side {} belongs to board {}, which is already in play; "
-                                      "a new side comes from a board not yet in play",
-                                      def.id, def.board)));
+    out.push_back(violation(CC_601,
+                            fmt::format("side {} belongs to board {}, which is already in play; "
+                                        "a new side comes from a board not yet in play",
+                                        def.id, def.board),
+                            wall_taint_));
   }
   if (!sides_.empty()) {
     auto edge = right ? check_edges(sides_.back(), side) : check_edges(side, sides_.front());
@@ -312,13 +314,15 @@ Violations State::expand(int side, bool right, std::uint32_t taint) {
     if (--expansions_pending_ == 0) layout_taint_ = 0;
   } else {
     out.push_back(
-        violation(CC_601, expansions_done_ >= expansions_due_
-                              ? fmt::format("no expansion is due: with this many players the wall "
-                                            "grows {} time{} and has done so",
-                                            expansions_due_, expansions_due_ == 1 ? "" : "s")
-                              : fmt::format("no expansion is due: {} emperor card{} since the last "
-                                            "expansion, 3 are needed",
-                                            emperor_cards_, emperor_cards_ == 1 ? "" : "s")));
+        violation(CC_601,
+                  expansions_done_ >= expansions_due_
+                      ? fmt::format("no expansion is due: with this many players the wall "
+                                    "grows {} time{} and has done so",
+                                    expansions_due_, expansions_due_ == 1 ? "" : "s")
+                      : fmt::format("no expansion is due: {} emperor card{} since the last "
+                                    "expansion, 3 are needed",
+                                    emperor_cards_, emperor_cards_ == 1 ? "" : "s"),
+                  wall_taint_));
   }
   ++expansions_done_;
   join_side(side, right);
@@ -417,7 +421,11 @@ Violations State::check_space(SpaceId s, PieceKind kind, Colour c) const {
   std::uint32_t follows = b == Block::occupied      ? spaces_[s].taint
                           : b == Block::not_in_play ? layout_taint_
                                                     : 0;
-  std::string_view rule = (b == Block::reserved || b == Block::reserved_twice) ? CC_407 : CC_406;
+  const bool reserved = b == Block::reserved || b == Block::reserved_twice;
+  // A reservation reads the claims, which the whole wall sets; a space taken or off the wall
+  // reads that space.
+  follows = reserved ? or_wall(follows) : or_content(follows);
+  std::string_view rule = reserved ? CC_407 : CC_406;
   return {violation(rule, describe_block(s, kind, c), follows)};
 }
 
@@ -428,8 +436,8 @@ Violations State::check_supply(Colour c, PieceKind kind) const {
   if (kind == PieceKind::double_half && cs.doubles <= 0) what = "its double wall";
   if (kind == PieceKind::tower && cs.towers <= 0) what = "its tower";
   if (what.empty()) return {};
-  return {
-      violation(CC_405, fmt::format("{} has already placed {}", name(c), what), cs.supply_taint)};
+  return {violation(CC_405, fmt::format("{} has already placed {}", name(c), what),
+                    or_wall(cs.supply_taint))};
 }
 
 void State::put(SpaceId s, PieceKind kind, Colour c, int turn, std::uint32_t taint) {
@@ -531,7 +539,7 @@ Violations State::place_tower(Colour c, SpaceId s, int turn, std::uint32_t line)
       out.push_back(violation(CC_410,
                               fmt::format("{} is next to {}: towers are never adjacent",
                                           boards_->space_name(s), towers),
-                              follows));
+                              or_content(follows)));
   }
   auto supply = check_supply(c, PieceKind::tower);
   out.insert(out.end(), supply.begin(), supply.end());
@@ -557,7 +565,7 @@ Violations State::place_neutral(SpaceId s, int turn, std::uint32_t line) {
   Violations out = check_space(s, PieceKind::neutral, Colour::neutral);
   bool placeable = pos_[s] >= 0 && spaces_[s].empty();
   if (neutral_left_ <= 0)
-    out.push_back(violation(CC_1101, "the pool of 12 neutral walls is empty"));
+    out.push_back(violation(CC_1101, "the pool of 12 neutral walls is empty", wall_taint_));
   if (!placeable) return out;
   put(s, PieceKind::neutral, Colour::neutral, turn, out.empty() ? 0 : line);
   --neutral_left_;
@@ -571,25 +579,27 @@ Violations State::place_card(Colour c, ProvinceId p, std::optional<CardKind> car
   auto& cs = colour(c);
   bool placeable = true;
   if (!prov.in_play) {
-    out.push_back(violation(CC_409, fmt::format("{} is not in play", boards_->province_name(p))));
+    out.push_back(violation(CC_409, fmt::format("{} is not in play", boards_->province_name(p)),
+                            wall_taint_));
     placeable = false;
   } else if (prov.scored || prov.empty == 0) {
     out.push_back(violation(CC_409,
                             fmt::format("{} is already complete: cards go only on unfinished "
                                         "provinces",
                                         boards_->province_name(p)),
-                            prov.taint));
+                            or_wall(prov.taint)));
     placeable = false;
   }
   if (cs.cards_placed >= kCardKinds) {
-    out.push_back(violation(
-        CC_405, fmt::format("{} has already played all six action cards", name(c)), cs.card_taint));
+    out.push_back(violation(CC_405,
+                            fmt::format("{} has already played all six action cards", name(c)),
+                            or_wall(cs.card_taint)));
   } else if (card && (cs.cards_named >> (rank(*card) - 1) & 1)) {
     out.push_back(violation(CC_405,
                             fmt::format("{} has already used its {}; each card is used once per "
                                         "game",
                                         name(c), name(*card)),
-                            cs.card_taint));
+                            or_wall(cs.card_taint)));
   }
   if (!placeable) return out;
   std::uint32_t taint = out.empty() ? 0 : line;
@@ -767,7 +777,9 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
   for (SpaceId s : spaces_of(p))
     if (spaces_[s].taint && !score.taint) score.taint = spaces_[s].taint;
 
-  // 1. Reveal: name the cards placed face down.
+  // 1. Reveal: name the cards placed face down. A reveal that breaks CC-1201 but names a card
+  // all the same may take the card a later reveal of that colour meant.
+  std::array<std::uint32_t, kAllColours> misnamed{};
   for (std::size_t i = 0; i < reveals.size(); ++i) {
     const Reveal& r = reveals[i];
     auto it = std::find_if(prov.cards.begin(), prov.cards.end(),
@@ -783,7 +795,7 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
                                      card_name(r.colour, r.card))
                        : fmt::format("{} has no unnamed card on {} to reveal as a {}",
                                      name(r.colour), pname(), name(r.card)),
-          0, static_cast<int>(i)));
+          or_wall(misnamed[ci(r.colour)]), static_cast<int>(i)));
       continue;
     }
     auto& cs = colour(r.colour);
@@ -792,10 +804,11 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
                               fmt::format("{} has already used its {}: each colour's six cards are "
                                           "distinct",
                                           name(r.colour), name(r.card)),
-                              cs.card_taint, static_cast<int>(i)));
+                              or_wall(cs.card_taint), static_cast<int>(i)));
       if (!score.taint) score.taint = line;
       // Named all the same: what that card then does follows from this reveal.
       it->name_taint = r.line ? r.line : line;
+      if (!misnamed[ci(r.colour)]) misnamed[ci(r.colour)] = it->name_taint;
     }
     cs.cards_named |= static_cast<std::uint8_t>(1u << (rank(r.card) - 1));
     it->card = r.card;
@@ -803,10 +816,12 @@ ProvinceScore State::score_province(ProvinceId p, const std::vector<Reveal>& rev
   for (const PlacedCard& pc : prov.cards) {
     if (pc.taint && !score.taint) score.taint = pc.taint;
     if (!pc.card) {
-      out.push_back(violation(
-          CC_1201, fmt::format("{}'s card placed on {} on turn {} is never named; name it "
-                               "with <reveal colour=\"{}\" card=\"…\"/>",
-                               name(pc.colour), pname(), pc.turn, name(pc.colour))));
+      out.push_back(
+          violation(CC_1201,
+                    fmt::format("{}'s card placed on {} on turn {} is never named; name it "
+                                "with <reveal colour=\"{}\" card=\"…\"/>",
+                                name(pc.colour), pname(), pc.turn, name(pc.colour)),
+                    wall_taint_));
       CardFate fate;
       fate.kind = CardFate::Kind::unnamed;
       fate.what = CardFate::What::never_named;
@@ -957,17 +972,22 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
     fate.colour = lc.colour;
     fate.card = lc.card;
     const RuleId rule = card_rule(lc.card);
+    // The warrior reads the cards, the traitor and the mandarin the walls and tokens: what the
+    // record's wall holds otherwise changes what they may choose. A flood or a builder chooses
+    // between fixed effects.
+    const bool reads_wall = lc.card != CardKind::flood && lc.card != CardKind::builder;
+    const std::uint32_t cause = reads_wall ? or_wall(lc.cause) : lc.cause;
     auto missing = [&](std::string what) {
       assert(!rule.empty());
       out.push_back(violation(
           rule,
           fmt::format("{} on {} needs a choice: {}", card_name(lc.colour, lc.card), pname(), what),
-          lc.cause, ref));
+          cause, ref));
       taint_here(line);
     };
     auto bad = [&](std::string what) {
       assert(!rule.empty());
-      out.push_back(violation(rule, what, lc.cause, ref));
+      out.push_back(violation(rule, what, cause, ref));
       taint_here(choice && choice->line ? choice->line : line);
     };
     switch (lc.card) {

@@ -256,6 +256,18 @@ class State {
   }
   int rejected_pieces() const { return rejected_pieces_; }
   std::uint32_t fill_taint() const { return fill_taint_; }
+  // The first error that left the replayed wall unlike the record's: a piece or card the
+  // record places but the rules keep off (`kept_off`), or a scoring, effect or side not
+  // applied as written. What reads the wall as a whole (what is empty, complete, due or left)
+  // follows from it. `content_taint` leaves out pieces kept off: a piece kept off frees no
+  // space the record's wall had taken, so what reads a space's occupant follows only from the
+  // others.
+  void taint_wall(std::uint32_t line, bool kept_off) {
+    if (!wall_taint_) wall_taint_ = line;
+    if (!kept_off && !content_taint_) content_taint_ = line;
+  }
+  std::uint32_t wall_taint() const { return wall_taint_; }
+  std::uint32_t content_taint() const { return content_taint_; }
 
   // ---- set-up and expansion ----------------------------------------------------------------
   void join_side(int side, bool right);
@@ -320,6 +332,10 @@ class State {
   Violations check_supply(Colour c, PieceKind kind) const;
   Violations check_space(SpaceId s, PieceKind kind, Colour c) const;
   std::uint32_t supply_follow(Colour c) const { return colour(c).supply_taint; }
+  // A finding's own cause, else the error that left the wall (or its content) unlike the
+  // record's.
+  std::uint32_t or_wall(std::uint32_t own) const { return own ? own : wall_taint_; }
+  std::uint32_t or_content(std::uint32_t own) const { return own ? own : content_taint_; }
 
   void resolve_cards(ProvinceId p, ProvinceScore& score, const std::vector<Resolution>& choices,
                      std::uint32_t line, Violations& out);
@@ -345,6 +361,8 @@ class State {
   int expansions_due_ = 1;
   std::uint32_t layout_taint_ = 0;
   std::uint32_t fill_taint_ = 0;
+  std::uint32_t wall_taint_ = 0;
+  std::uint32_t content_taint_ = 0;
   int rejected_pieces_ = 0;
   std::vector<int> reputation_drawn_, threat_drawn_;  // token values drawn, for the mix
 };
