@@ -30,12 +30,6 @@ constexpr int kPlayouts = 1000;
 #endif
 constexpr std::size_t kMaxSteps = 50000;  // a playout longer than this is an engine fault
 
-// The Great Wall (Catan) plays several hundred steps a game, each listed by applying every
-// candidate to a copy of the state: a tenth of the playouts keeps the suite's time.
-int playouts_of(std::string_view game) {
-  return game == "catan-great-wall" ? kPlayouts / 10 : kPlayouts;
-}
-
 // Games on the engine whose decisions are not all listed yet (a decision where nothing is listed
 // though the game goes on): the playout and listing tests below skip them. The list names
 // exactly those games (OnlyGamesListedAsNotYetStopAtAnUnlistedDecision); it is empty now that
@@ -149,7 +143,7 @@ TEST(Engine, OnlyGamesListedAsNotYetStopAtAnUnlistedDecision) {
 
 TEST(Engine, RandomPlayoutsEndAndTheirRecordsCheckOk) {
   for (const EngineGame* game : engine_games()) {
-    for (int i = 0; i < playouts_of(game->id()); ++i) {
+    for (int i = 0; i < kPlayouts; ++i) {
       const auto seed = static_cast<std::uint64_t>(i) * 7919u + 17u;
       Playout p = play(*game, seed);
       ASSERT_TRUE(p.end->is_terminal()) << game->id() << " seed " << seed;
