@@ -47,6 +47,8 @@ std::string_view element_name(StepKind kind) {
 namespace {
 
 constexpr long long kMaxVp = 1'000'000;
+// The longest card list read: more cards than the game has, by far; a longer list is bad input.
+constexpr std::size_t kMaxCards = 1000;
 
 class Reader {
  public:
@@ -153,7 +155,7 @@ class Reader {
     bool ok = !rest.empty();
     // One allocation for the list, however many cards: the words are counted first.
     list.order.reserve(std::min<std::size_t>(
-        1001, 1 + static_cast<std::size_t>(std::count(rest.begin(), rest.end(), ' '))));
+        kMaxCards + 1, 1 + static_cast<std::size_t>(std::count(rest.begin(), rest.end(), ' '))));
     while (ok) {
       auto space = rest.find(' ');
       std::string_view word = rest.substr(0, space);
@@ -167,7 +169,7 @@ class Reader {
       if (space == std::string_view::npos) break;
       rest.remove_prefix(space + 1);
     }
-    if (!ok || list.order.size() > 1000) {
+    if (!ok || list.order.size() > kMaxCards) {
       xml_.error(rec::bad_value, xml_.value_loc(node, attr),
                  fmt::format("'{}' of <{}> is \"{}\", not a card list (resource names brick, "
                              "lumber, wool, grain, ore, separated by single spaces)",

@@ -371,23 +371,39 @@ const RuleCatalogue& record_format_rules() {
   return cat;
 }
 
+namespace {
+
+// Calls `fn` on each catalogue, the games' in registry order and then the record format's, until
+// it returns true; returns whether it did.
+template <typename Fn>
+bool each_catalogue(const Registry& registry, Fn&& fn) {
+  for (const auto& g : registry.games())
+    if (fn(g->rules())) return true;
+  return fn(record_format_rules());
+}
+
+}  // namespace
+
 std::vector<const RuleCatalogue*> all_catalogues(const Registry& registry) {
   std::vector<const RuleCatalogue*> out;
-  for (const auto& g : registry.games())
-    out.push_back(&g->rules());
-  out.push_back(&record_format_rules());
+  each_catalogue(registry, [&](const RuleCatalogue& cat) {
+    out.push_back(&cat);
+    return false;
+  });
   return out;
 }
 
 const Rule* find_rule(const Registry& registry, std::string_view id) {
   auto dash = id.find('-');
   std::string prefix = upper(id.substr(0, dash));
-  // The catalogues in the order of all_catalogues(), without building its list: this runs for
-  // every diagnostic written.
-  for (const auto& g : registry.games())
-    if (g->rules().prefix() == prefix) return g->rules().find(id);
-  const RuleCatalogue& format = record_format_rules();
-  return format.prefix() == prefix ? format.find(id) : nullptr;
+  // Without building the list of all_catalogues(): this runs for every diagnostic written.
+  const Rule* found = nullptr;
+  each_catalogue(registry, [&](const RuleCatalogue& cat) {
+    if (cat.prefix() != prefix) return false;
+    found = cat.find(id);
+    return true;
+  });
+  return found;
 }
 
 std::vector<std::string> order_rule_ids(const Registry& registry, std::vector<std::string> ids) {
