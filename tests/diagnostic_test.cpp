@@ -1,10 +1,14 @@
-// Diagnostics keep their messages bounded, whatever a record quotes into them.
+// Diagnostics keep their messages bounded, whatever a record quotes into them; and the small
+// core helpers that reading and replaying share.
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "core/diagnostic.hpp"
 #include "core/included.hpp"
+#include "core/scratch.hpp"
+#include "core/xml.hpp"
 
 namespace wallaudit {
 namespace {
@@ -70,6 +74,29 @@ TEST(IncludedFiles, AFileThatCannotBeReadIsAFormatErrorAtTheAttribute) {
   EXPECT_EQ(out.items()[0].message, "board file \"x.xml\" cannot be read here (no file access)");
   EXPECT_EQ(out.items()[1].message, "cannot read board file \"x.xml\": no such file");
   EXPECT_EQ(out.items()[1].loc, (SourceLoc{1, 23}));
+}
+
+TEST(Scratch, KeepsItsMemoryButACopyStartsEmpty) {
+  Scratch<std::vector<int>> a;
+  a.value.assign(100, 7);
+  const int* memory = a.value.data();
+  a.value.clear();
+  a.value.push_back(1);
+  EXPECT_EQ(a.value.data(), memory);  // no new allocation after a clear
+  Scratch<std::vector<int>> b = a;
+  EXPECT_TRUE(b.value.empty());
+  b.value.push_back(2);
+  a = b;
+  EXPECT_EQ(a.value, std::vector<int>{1});
+}
+
+TEST(XmlReading, ElementChildrenCountsElementsOnlyAndStopsAtTheLimit) {
+  Diagnostics d;
+  auto doc = XmlDocument::parse("<play>text<turn/><!-- c --><turn/><?pi x?><special/></play>", d);
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(element_children(doc->root(), 100), 3u);
+  EXPECT_EQ(element_children(doc->root(), 2), 2u);
+  EXPECT_EQ(element_children(doc->root().first_element_by_path("turn"), 100), 0u);
 }
 
 }  // namespace

@@ -108,7 +108,7 @@ std::vector<Echo> record_echoes(const Move& roll) {
     for (int h : r.occupies)
       e.occupies.emplace_back(h, SourceLoc{});
     e.colour = r.colour;
-    e.cards = cards_in_order(r.cards);
+    e.cards = card_list_of(r.cards);
     out.push_back(std::move(e));
   }
   return out;
@@ -273,10 +273,14 @@ StepResult EngineState::apply(const Action& action, StepNo step) {
       if (in_element_) element_step(m);
       break;
   }
-  const std::vector<std::string> involves = places_of(m);
-  if (!involves.empty())
-    for (Finding& f : result.findings)
-      if (f.kind == FindingKind::rule) f.involves = involves;
+  // The places a move names, on its rule findings (a legal move has none: nothing to name).
+  if (std::any_of(result.findings.begin(), result.findings.end(),
+                  [](const Finding& f) { return f.kind == FindingKind::rule; })) {
+    const std::vector<std::string> involves = places_of(m);
+    if (!involves.empty())
+      for (Finding& f : result.findings)
+        if (f.kind == FindingKind::rule) f.involves = involves;
+  }
   out_ = nullptr;
   return result;
 }
@@ -520,11 +524,10 @@ void EngineState::step(const Move& m) {
   auto draw_part = [&](int ref) {
     return ix(ref) < m.draws.size() ? part_no(ix(ref) + 2) : std::uint8_t{0};
   };
-  std::string title;
-  std::string kind = "build";
+  const char* kind = "build";
   switch (m.what) {
     case Move::Kind::roll: {
-      RollResult rr;
+      RollResult& rr = roll_.value;
       Violations vs = st_.roll(m.d1, m.d2, rr);
       violations(vs, 0, c);
       if (rr.applied) {
@@ -535,7 +538,7 @@ void EngineState::step(const Move& m) {
       return;
     }
     case Move::Kind::discard:
-      violations(st_.discard(*m.colour, cards_in_order(m.cards)), 0, *m.colour);
+      violations(st_.discard(*m.colour, card_list_of(m.cards)), 0, *m.colour);
       ++facts_.discards;
       return;
     case Move::Kind::pirate:
@@ -546,11 +549,11 @@ void EngineState::step(const Move& m) {
       ++facts_.steals;
       return;
     case Move::Kind::trade:
-      violations(st_.trade(m.other, cards_in_order(m.cards), cards_in_order(m.get)), 0, c);
+      violations(st_.trade(m.other, card_list_of(m.cards), card_list_of(m.get)), 0, c);
       ++facts_.domestic_trades;
       return;
     case Move::Kind::bank:
-      violations(st_.maritime(cards_in_order(m.cards), cards_in_order(m.get)), 0, c);
+      violations(st_.maritime(card_list_of(m.cards), card_list_of(m.get)), 0, c);
       facts_.maritime[std::accumulate(m.cards.begin(), m.cards.end(), 0)]++;
       return;
     case Move::Kind::claim: {
@@ -575,7 +578,6 @@ void EngineState::step(const Move& m) {
     case Move::Kind::road: {
       PlaceRef at = place_ref(b, m.place, false);
       violations(st_.road(at), 0, c, {}, 1);
-      title = fmt::format("{} builds a road on {}", name(c), at.text);
       kind = "road";
       break;
     }
@@ -583,14 +585,12 @@ void EngineState::step(const Move& m) {
       PlaceRef at = place_ref(b, m.place, true);
       violations(st_.settlement(at, hun_draws(m.draws)), 0, c, draw_part, 1);
       facts_.huns_drawn += m.draws.empty() ? 0 : 1;
-      title = fmt::format("{} builds a settlement at {}", name(c), at.text);
       break;
     }
     case Move::Kind::city: {
       PlaceRef at = place_ref(b, m.place, true);
       violations(st_.city(at, hun_draws(m.draws)), 0, c, draw_part, 1);
       facts_.huns_drawn += m.draws.empty() ? 0 : 1;
-      title = fmt::format("{} builds a city at {}", name(c), at.text);
       break;
     }
     case Move::Kind::wall_piece:
@@ -600,8 +600,6 @@ void EngineState::step(const Move& m) {
     case Move::Kind::buy_card:
       violations(st_.buy_card(m.dev), 0, c);
       ++facts_.cards_bought;
-      title = fmt::format("{} buys a development card{}", name(c),
-                          m.dev ? fmt::format(" named {}", name(*m.dev)) : "");
       kind = "card";
       break;
     case Move::Kind::play_card: {
@@ -616,28 +614,52 @@ void EngineState::step(const Move& m) {
       facts_.cards_played[ix(static_cast<int>(*m.dev))]++;
       for (const auto& a : m.knight)
         if (a.kind == KnightAction::Kind::chase_hun) ++facts_.huns_chased;
-      title = fmt::format("{} plays {}", name(c), name(*m.dev));
       kind = "card";
       break;
     }
     case Move::Kind::reveal:
       violations(st_.reveal(*m.dev), 0, c);
-      title = fmt::format("{} reveals a {} card", name(c), name(*m.dev));
       kind = "reveal";
       break;
     default:
       return;
   }
-  vp_change(before, lengths, turn, kind, title);
+  // Most steps change no score: those log nothing, and their title is never written.
+  if (vp_unchanged(before)) return;
+  vp_change(before, lengths, turn, kind, step_title(m, c, b));
+}
+
+// The title of a step that changed a score, for the log.
+std::string EngineState::step_title(const Move& m, Colour c, const Board& b) {
+  switch (m.what) {
+    case Move::Kind::road:
+      return fmt::format("{} builds a road on {}", name(c), place_ref(b, m.place, false).text);
+    case Move::Kind::settlement:
+      return fmt::format("{} builds a settlement at {}", name(c), place_ref(b, m.place, true).text);
+    case Move::Kind::city:
+      return fmt::format("{} builds a city at {}", name(c), place_ref(b, m.place, true).text);
+    case Move::Kind::buy_card:
+      return fmt::format("{} buys a development card{}", name(c),
+                         m.dev ? fmt::format(" named {}", name(*m.dev)) : "");
+    case Move::Kind::play_card:
+      return fmt::format("{} plays {}", name(c), name(*m.dev));
+    case Move::Kind::reveal:
+      return fmt::format("{} reveals a {} card", name(c), name(*m.dev));
+    default:
+      return {};
+  }
+}
+
+bool EngineState::vp_unchanged(const std::array<VpBreakdown, kColours>& before) const {
+  return std::none_of(setup_->seats.begin(), setup_->seats.end(), [&](Colour c) {
+    return st_.vp_breakdown(c).total() != before[ix(c)].total();
+  });
 }
 
 void EngineState::vp_change(const std::array<VpBreakdown, kColours>& before,
                             const std::array<int, kColours>& lengths, int turn,
                             const std::string& kind, const std::string& title) {
-  // Most steps change no score: those log nothing and build nothing.
-  if (std::none_of(setup_->seats.begin(), setup_->seats.end(),
-                   [&](Colour c) { return st_.vp_breakdown(c).total() != before[ix(c)].total(); }))
-    return;
+  if (vp_unchanged(before)) return;
   VpStep v;
   v.turn = turn;
   v.step = step_;

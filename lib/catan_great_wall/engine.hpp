@@ -142,9 +142,12 @@ class EngineState final : public wallaudit::State {
   void element_step(const Move& m);
   void element_end();
   void step(const Move& m);
+  // Logs the scores a step changed (nothing when it changed none).
   void vp_change(const std::array<VpBreakdown, kColours>& before,
                  const std::array<int, kColours>& lengths, int turn, const std::string& kind,
                  const std::string& title);
+  bool vp_unchanged(const std::array<VpBreakdown, kColours>& before) const;
+  static std::string step_title(const Move& m, Colour c, const Board& b);
   void breach_steps(const RollResult& rr, int turn);
   void check_echoes(const Move& roll, const RollResult& rr, Colour colour);
   void note_end(int turn);
@@ -195,6 +198,7 @@ class EngineState final : public wallaudit::State {
   // The history and the figures.
   std::shared_ptr<const LogNode> log_;  // newest first; shared by copies, never changed
   GameFacts facts_;
+  Scratch<RollResult> roll_;  // the last roll's result, its lists kept from roll to roll
 };
 
 // The start state (the players not seated yet) and actions of a record, with `overrides` of its

@@ -9,6 +9,35 @@
 
 namespace wallaudit::ct {
 
+// A card list as card_list() writes it, formatted in place (the duplicate key writes one for
+// every discard and trade, and a string each would be built only to be copied).
+struct CardsText {
+  const Cards& cards;
+};
+
+}  // namespace wallaudit::ct
+
+template <>
+struct fmt::formatter<wallaudit::ct::CardsText> {
+  constexpr auto parse(format_parse_context& ctx) { return ctx.begin(); }
+  template <typename FormatContext>
+  auto format(const wallaudit::ct::CardsText& c, FormatContext& ctx) const {
+    auto out = ctx.out();
+    bool first = true;
+    for (int r = 0; r < wallaudit::ct::kResources; ++r)
+      for (int i = 0; i < c.cards[static_cast<std::size_t>(r)]; ++i) {
+        if (!first) *out++ = ' ';
+        first = false;
+        std::string_view n = wallaudit::ct::name(static_cast<wallaudit::ct::Resource>(r));
+        out = std::copy(n.begin(), n.end(), out);
+      }
+    if (first) out = fmt::format_to(out, "nothing");
+    return out;
+  }
+};
+
+namespace wallaudit::ct {
+
 namespace {
 
 constexpr std::size_t kWidth = 80;
@@ -696,10 +725,6 @@ Explanation History::explanation() const {
 
 namespace {
 
-std::string cards_text(const CardList& cards) {
-  return card_list(cards.cards);
-}
-
 std::string vertex_text(const Board& b, const PlaceRef& p) {
   return p.index >= 0 ? b.vertex_name(p.index) : p.text;
 }
@@ -803,7 +828,8 @@ void each_canonical(const Record& rec, Emit&& emit) {
           fmt::format_to(out, FMT_COMPILE("roll {}+{}"), s.d1, s.d2);
           break;
         case StepKind::discard:
-          fmt::format_to(out, FMT_COMPILE("discard {}: {}"), name(s.colour), cards_text(s.cards));
+          fmt::format_to(out, FMT_COMPILE("discard {}: {}"), name(s.colour),
+                         CardsText{s.cards.cards});
           break;
         case StepKind::pirate:
           fmt::format_to(out, FMT_COMPILE("pirate to {}"), b.hexes[ix(s.hex)].id);
@@ -813,11 +839,11 @@ void each_canonical(const Record& rec, Emit&& emit) {
           break;
         case StepKind::trade:
           fmt::format_to(out, FMT_COMPILE("trade with {}: give {}, get {}"), name(s.colour),
-                         cards_text(s.cards), cards_text(s.get));
+                         CardsText{s.cards.cards}, CardsText{s.get.cards});
           break;
         case StepKind::bank:
-          fmt::format_to(out, FMT_COMPILE("bank: give {}, get {}"), cards_text(s.cards),
-                         cards_text(s.get));
+          fmt::format_to(out, FMT_COMPILE("bank: give {}, get {}"), CardsText{s.cards.cards},
+                         CardsText{s.get.cards});
           break;
         case StepKind::road:
           fmt::format_to(out, FMT_COMPILE("road {}"), edge_text(b, s.place));
@@ -860,7 +886,7 @@ void each_canonical(const Record& rec, Emit&& emit) {
           for (const auto& r : s.roads)
             fmt::format_to(out, FMT_COMPILE("; road {}"), edge_text(b, r));
           if (*s.dev == DevCard::year_of_plenty)
-            fmt::format_to(out, FMT_COMPILE(": {}"), cards_text(s.take));
+            fmt::format_to(out, FMT_COMPILE(": {}"), CardsText{s.take.cards});
           if (*s.dev == DevCard::monopoly)
             fmt::format_to(out, FMT_COMPILE(": {}"), name(s.resource));
           break;

@@ -265,12 +265,9 @@ PlaceRef place_ref(const Board& board, const PlaceName& p, bool vertex) {
   return r;
 }
 
-CardList cards_in_order(const Cards& cards) {
+CardList card_list_of(const Cards& cards) {
   CardList l;
   l.cards = cards;
-  for (int r = 0; r < kResources; ++r)
-    for (int k = 0; k < cards[ix(r)]; ++k)
-      l.order.push_back(static_cast<Resource>(r));
   return l;
 }
 
@@ -317,15 +314,15 @@ Violations apply_move(State& st, const Move& m) {
       return st.roll(m.d1, m.d2, rr);
     }
     case Move::Kind::discard:
-      return st.discard(*m.colour, cards_in_order(m.cards));
+      return st.discard(*m.colour, card_list_of(m.cards));
     case Move::Kind::pirate:
       return st.pirate(m.hex);
     case Move::Kind::steal:
       return st.steal(m.other, m.card);
     case Move::Kind::trade:
-      return st.trade(m.other, cards_in_order(m.cards), cards_in_order(m.get));
+      return st.trade(m.other, card_list_of(m.cards), card_list_of(m.get));
     case Move::Kind::bank:
-      return st.maritime(cards_in_order(m.cards), cards_in_order(m.get));
+      return st.maritime(card_list_of(m.cards), card_list_of(m.get));
     case Move::Kind::road:
       return st.road(place_ref(b, m.place, false));
     case Move::Kind::settlement:

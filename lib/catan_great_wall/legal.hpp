@@ -11,10 +11,10 @@
 
 namespace wallaudit::ct {
 
-// The state's view of a move's parts: a place as the record names it, cards in resource order,
+// The state's view of a move's parts: a place as the record names it, a card list,
 // Hun draws, and the <play> step of a played card.
 PlaceRef place_ref(const Board& board, const PlaceName& place, bool vertex);
-CardList cards_in_order(const Cards& cards);
+CardList card_list_of(const Cards& cards);
 std::vector<HunDraw> hun_draws(const std::vector<int>& numerals);
 Step play_step(const Move& move);
 // A vertex or edge (board index) by its name through a hex in play with `players` (a land hex

@@ -49,6 +49,8 @@ namespace {
 constexpr long long kMaxVp = 1'000'000;
 // The longest card list read: more cards than the game has, by far; a longer list is bad input.
 constexpr std::size_t kMaxCards = 1000;
+// A turn's steps and a roll's echoes are counted before they are read, up to this many.
+constexpr std::size_t kReserveSteps = 64;
 
 class Reader {
  public:
@@ -137,7 +139,7 @@ class Reader {
 
   // A card list: resource names separated by single spaces, never empty.
   std::optional<CardList> cards(pugi::xml_node node, const char* attr, bool required = true,
-                                std::string_view why = "") {
+                                std::string_view why = "", bool keep_order = false) {
     std::optional<std::string_view> text;
     if (required) {
       if (!node.attribute(attr)) {
@@ -153,23 +155,25 @@ class Reader {
     CardList list;
     std::string_view rest = *text;
     bool ok = !rest.empty();
-    // One allocation for the list, however many cards: the words are counted first.
-    list.order.reserve(std::min<std::size_t>(
-        kMaxCards + 1, 1 + static_cast<std::size_t>(std::count(rest.begin(), rest.end(), ' '))));
+    std::size_t n = 0;
+    // One allocation for a list kept in order, however many cards: the words are counted first.
+    if (keep_order)
+      list.order.reserve(std::min<std::size_t>(
+          kMaxCards + 1, 1 + static_cast<std::size_t>(std::count(rest.begin(), rest.end(), ' '))));
     while (ok) {
       auto space = rest.find(' ');
       std::string_view word = rest.substr(0, space);
       auto r = parse_resource(word);
-      if (!r) {
+      if (!r || ++n > kMaxCards) {
         ok = false;
         break;
       }
       list.cards[static_cast<std::size_t>(*r)]++;
-      list.order.push_back(*r);
+      if (keep_order) list.order.push_back(*r);
       if (space == std::string_view::npos) break;
       rest.remove_prefix(space + 1);
     }
-    if (!ok || list.order.size() > kMaxCards) {
+    if (!ok) {
       xml_.error(rec::bad_value, xml_.value_loc(node, attr),
                  fmt::format("'{}' of <{}> is \"{}\", not a card list (resource names brick, "
                              "lumber, wool, grain, ore, separated by single spaces)",
@@ -494,6 +498,7 @@ class Reader {
     rec_.play_loc = xml_.loc(node);
     auto turns = count_turns(xml_, node, max_turns_);
     if (!turns) return;
+    rec_.elements.reserve(*turns);
     int turn_count = 0;
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       std::string_view tag = child.name();
@@ -519,6 +524,7 @@ class Reader {
       t.colour_loc = xml_.value_loc(child, "colour");
       auto c = colour(child, "colour");
       if (c) t.colour = *c;
+      t.steps.reserve(element_children(child, kReserveSteps));
       xml_.for_each_child(child, [&](pugi::xml_node s) { read_step(s, child, t); });
       rec_.elements.push_back(std::move(t));
     });
@@ -535,6 +541,7 @@ class Reader {
       step.kind = StepKind::roll;
       auto d1 = xml_.integer(node, "d1", true, 1, 6);
       auto d2 = xml_.integer(node, "d2", true, 1, 6);
+      step.echoes.reserve(element_children(node, kReserveSteps));
       xml_.for_each_child(node, [&](pugi::xml_node e) { read_echo(e, node, step); });
       if (!d1 || !d2) return;
       step.d1 = static_cast<int>(*d1);
@@ -689,9 +696,9 @@ class Reader {
     only_with("take", DevCard::year_of_plenty);
     only_with("resource", DevCard::monopoly);
     if (card == DevCard::year_of_plenty) {
-      auto t = cards(node, "take", false);
+      auto t = cards(node, "take", false, "", true);
       if (!t) ok = false;
-      if (t) step.take = *t;
+      if (t) step.take = std::move(*t);
     }
     if (card == DevCard::monopoly) {
       auto r = resource(node, "resource", " (the resource a monopoly names)");

@@ -23,11 +23,12 @@ struct PlaceRef {
   SourceLoc loc;  // the attribute's value
 };
 
-// A resource card list, with its count and order as written.
+// A resource card list: how many of each resource. `order` keeps the cards as written only where
+// the order decides something (the two cards a year of plenty takes); elsewhere it is empty.
 struct CardList {
   Cards cards{};
   std::vector<Resource> order;
-  int count() const { return static_cast<int>(order.size()); }
+  int count() const { return total(cards); }
 };
 
 struct HunDraw {

@@ -252,7 +252,9 @@ std::string State::colour_hand(Colour c) const {
 int State::road_length(Colour c) const {
   const Board& b = *board_;
   const int owner_c = static_cast<int>(c);
-  std::vector<char> used(ix(b.edge_count()));  // roads already on the trail, by edge
+  // Roads already on the trail, by edge: a scratch buffer kept between calls, all zero here.
+  std::vector<char>& used = road_scratch_.value;
+  used.assign(ix(b.edge_count()), 0);
   int best = 0;
   // Depth-first over trails: `v` is the vertex reached, `length` the roads used so far.
   auto dfs = [&](auto&& self, int v, int length) -> void {
@@ -305,11 +307,15 @@ void State::settle_longest_road() {
   for (Colour c : seats_)
     longest = std::max(longest, player(c).road_length);
   if (longest_road_ && player(*longest_road_).road_length == longest && longest >= 5) return;
-  std::vector<Colour> at_max;
+  int at_max = 0;
+  Colour holder{};
   for (Colour c : seats_)
-    if (player(c).road_length == longest) at_max.push_back(c);
-  if (longest >= 5 && at_max.size() == 1)
-    longest_road_ = at_max.front();
+    if (player(c).road_length == longest) {
+      ++at_max;
+      holder = c;
+    }
+  if (longest >= 5 && at_max == 1)
+    longest_road_ = holder;
   else
     longest_road_.reset();
 }
@@ -645,11 +651,23 @@ void State::breach(int field, RollResult& out) {
   }
 }
 
+void RollResult::reset() {
+  applied = false;
+  total = 0;
+  fields_before.clear();
+  events.clear();
+  idle.clear();
+  produced = {};
+  shortage = {};
+  huns_end = false;
+  discards = {};
+}
+
 Violations State::roll(int d1, int d2, RollResult& out) {
   Violations v;
-  out = RollResult{};
+  out.reset();
   out.total = d1 + d2;
-  out.fields_before = fields_;
+  out.fields_before.assign(fields_.begin(), fields_.end());
   if (!gate(StepKind::roll, v)) return v;
   out.applied = true;
   turn_.rolled = true;
@@ -937,8 +955,13 @@ Violations State::maritime(const CardList& give, const CardList& get) {
                        fmt::format("a maritime trade takes one card, not {}", get.count()), -1));
     return out;
   }
-  Resource r = give.order.front();
-  Resource want = get.order.front();
+  // One kind given and one card taken: each is the resource whose count is not zero.
+  auto only = [](const Cards& cards) {
+    return static_cast<Resource>(
+        std::find_if(cards.begin(), cards.end(), [](int n) { return n != 0; }) - cards.begin());
+  };
+  Resource r = only(give.cards);
+  Resource want = only(get.cards);
   int n = give.count();
   if (player(c).hand[ix(r)] < n) {
     out.push_back(
@@ -1572,30 +1595,26 @@ Violations State::end_reveal(Colour c, DevCard card) {
 
 namespace wallaudit::ct {
 
-// The seat order of the founding slots: forts, round A, round B (CT-303, CT-304).
-std::vector<int> State::founding_sequence() const {
-  std::vector<int> seq;
-  int count = players();
-  for (int s = 0; s < count; ++s)
-    seq.push_back(s);
-  std::vector<int> a;
-  if (options_.founding_order == FoundingOrder::restart) {
-    for (int k = 0; k < count; ++k)
-      a.push_back((count - 1 + k) % count);
-  } else {
-    for (int k = count - 1; k >= 0; --k)
-      a.push_back(k);
-  }
-  seq.insert(seq.end(), a.begin(), a.end());
-  seq.insert(seq.end(), a.rbegin(), a.rend());
-  return seq;
+// The seat of founding slot `pos` (CT-303, CT-304): the forts go once round from the first
+// seat; round A goes as founding-order says (snake: from the last seat back to the first;
+// restart: from the last seat, then on from the first); round B is round A backwards. -1 past
+// the last slot.
+int State::founding_seat(int pos) const {
+  const int count = players();
+  auto round_a = [&](int k) {
+    return options_.founding_order == FoundingOrder::restart ? (count - 1 + k) % count
+                                                             : count - 1 - k;
+  };
+  if (pos < 0 || pos >= 3 * count) return -1;
+  if (pos < count) return pos;
+  if (pos < 2 * count) return round_a(pos - count);
+  return round_a(3 * count - 1 - pos);
 }
 
 std::optional<Finding> State::fort_due(Colour c) {
   int count = players();
-  auto sequence = founding_sequence();
-  Colour expected = seats_[ix(
-      founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
+  const int seat = founding_seat(founding_pos_);
+  Colour expected = seats_[ix(seat >= 0 ? seat : 0)];
   std::optional<Finding> out;
   if (founding_pos_ >= count)
     out = violation(
@@ -1612,9 +1631,8 @@ std::optional<Finding> State::fort_due(Colour c) {
 
 std::optional<Finding> State::founding_due(Colour c, bool& round_b) {
   int count = players();
-  auto sequence = founding_sequence();
-  Colour expected = seats_[ix(
-      founding_pos_ < static_cast<int>(sequence.size()) ? sequence[ix(founding_pos_)] : 0)];
+  const int seat = founding_seat(founding_pos_);
+  Colour expected = seats_[ix(seat >= 0 ? seat : 0)];
   std::optional<Finding> out;
   if (founding_pos_ < count)
     out = violation(rule::CT_304, fmt::format("a founding settlement while border forts are still "
@@ -1641,10 +1659,9 @@ std::optional<Finding> State::founding_due(Colour c, bool& round_b) {
 std::vector<Colour> State::founding_missing() const {
   int count = players();
   bool forts = founding_pos_ < count;
-  auto sequence = founding_sequence();
   std::vector<Colour> missing;
   for (int k = founding_pos_; k < (forts ? count : 3 * count); ++k) {
-    Colour c = seats_[ix(sequence[ix(k)])];
+    Colour c = seats_[ix(founding_seat(k))];
     if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
   }
   return missing;

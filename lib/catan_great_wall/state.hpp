@@ -17,6 +17,7 @@
 #include "catan_great_wall/board.hpp"
 #include "catan_great_wall/record.hpp"
 #include "catan_great_wall/types.hpp"
+#include "core/scratch.hpp"
 
 namespace wallaudit::ct {
 
@@ -94,6 +95,9 @@ struct RollResult {
   std::array<bool, kResources> shortage{};  // owed more than the bank held
   bool huns_end = false;
   std::array<int, kColours> discards{};  // on a 7: cards each colour must discard
+
+  // Back to a roll of nothing, keeping the lists' memory.
+  void reset();
 };
 
 enum class EndKind : std::uint8_t { none, win, huns };
@@ -319,15 +323,18 @@ class State {
   bool gains_given_ = false;
   std::optional<GainDue> gain_due_;
   // The order of play.
-  std::vector<int> founding_sequence() const;  // the seat of each founding slot
-  int founding_pos_ = 0;                       // founding slots taken
-  int next_seat_ = 0;                          // the seat whose turn comes next
-  int last_turn_seat_ = 0;                     // the seat of the last turn
+  int founding_seat(int pos) const;  // the seat of a founding slot, -1 past the last
+  int founding_pos_ = 0;             // founding slots taken
+  int next_seat_ = 0;                // the seat whose turn comes next
+  int last_turn_seat_ = 0;           // the seat of the last turn
   int next_special_ = 1;  // the nearest seat offset from it that may take a special phase
   bool turn_seen_ = false;
 
   std::array<std::uint32_t, kHandDomain + kColours> taint_{};
   std::uint32_t line_ = 0;
+
+  // road_length()'s roads on the trail, by edge.
+  mutable Scratch<std::vector<char>> road_scratch_;
 };
 
 // "2 brick, 1 ore" style descriptions.

@@ -120,6 +120,15 @@ class XmlChecker {
   Diagnostics& out_;
 };
 
+// The number of element children of `node`, counted up to `limit`: a list about to be read
+// from them is sized once (and a hostile document reserves no more than `limit`).
+inline std::size_t element_children(pugi::xml_node node, std::size_t limit) {
+  std::size_t n = 0;
+  for (pugi::xml_node c = node.first_child(); c && n < limit; c = c.next_sibling())
+    n += c.type() == pugi::node_element;
+  return n;
+}
+
 // Parses a whole decimal integer (optional sign, no spaces); nullopt otherwise.
 std::optional<long long> parse_integer(std::string_view text);
 
