@@ -79,10 +79,15 @@ int Engine::seat_of(Colour c) const {
 
 std::vector<int> Engine::current_vp() const {
   std::vector<int> vp;
-  if (!out_->state) return vp;
+  current_vp(vp);
+  return vp;
+}
+
+void Engine::current_vp(std::vector<int>& vp) const {
+  vp.clear();
+  if (!out_->state) return;
   for (int s = 0; s < out_->state->players(); ++s)
     vp.push_back(out_->state->vp(s));
-  return vp;
 }
 
 bool Engine::in_play() const {
@@ -540,7 +545,7 @@ void Engine::turn(const Action& a, Step& s) {
   turn_no_ = n;
   Outcome& o = log();
   o.last_turn = n;
-  vp_turn_start_ = current_vp();
+  current_vp(vp_turn_start_);  // filled in place: its memory serves every turn
   o.vp_at_start.push_back(vp_turn_start_);
   ++o.counts.turns;
   int seat = expected_seat_;

@@ -146,6 +146,7 @@ class Engine final : public wallaudit::State {
   std::string describe_battle(const BattleResult& b) const;
   std::string vp_text(int seat) const;
   std::vector<int> current_vp() const;
+  void current_vp(std::vector<int>& into) const;  // the same, into a list kept
   int seat_of(Colour c) const;
   bool in_play() const;  // a turn is going on and its elements are applied
 

@@ -413,8 +413,10 @@ void State::take_from_hand(int seat, const std::vector<std::pair<Bean, std::opti
                            Violations& v, int first_ref) {
   PlayerState& p = players_[static_cast<std::size_t>(seat)];
   const int n = static_cast<int>(p.hand.size());
-  std::vector<int> chosen(cards.size(), -1);
-  std::vector<bool> used(static_cast<std::size_t>(n));
+  std::vector<int>& chosen = take_.value.chosen;
+  std::vector<char>& used = take_.value.used;
+  chosen.assign(cards.size(), -1);
+  used.assign(static_cast<std::size_t>(n), 0);
   auto ref_of = [&](std::size_t i) {
     return first_ref == kRefElement ? kRefElement : first_ref + static_cast<int>(i);
   };
@@ -477,7 +479,8 @@ void State::take_from_hand(int seat, const std::vector<std::pair<Bean, std::opti
     }
     if (p.hand[static_cast<std::size_t>(chosen[i])] == kUnknown) name_card(bean, v);
   }
-  std::vector<int> order;
+  std::vector<int>& order = take_.value.order;
+  order.clear();
   for (int c : chosen)
     if (c >= 0) order.push_back(c);
   std::sort(order.rbegin(), order.rend());

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/engine.hpp"
+#include "core/scratch.hpp"
 #include "dschingis_bohn/actions.hpp"
 #include "dschingis_bohn/map.hpp"
 #include "dschingis_bohn/types.hpp"
@@ -317,6 +318,14 @@ class State {
   Battle battle_;
   BattleResult last_battle_;
   CartBuy cart_buy_;
+  // take_from_hand()'s working lists: the hand position each card takes, the positions used,
+  // the positions to remove.
+  struct TakeLists {
+    std::vector<int> chosen;
+    std::vector<char> used;
+    std::vector<int> order;
+  };
+  Scratch<TakeLists> take_;
 };
 
 }  // namespace wallaudit::db
