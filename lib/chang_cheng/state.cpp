@@ -883,6 +883,8 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
   auto& prov = provinces_[p];
   auto pname = [&] { return boards_->province_name(p); };
   std::vector<LiveCard> live;
+  live.reserve(prov.cards.size());
+  score.cards.reserve(prov.cards.size());
   for (const PlacedCard& pc : prov.cards)
     if (pc.card) live.push_back({pc.colour, *pc.card, true, pc.taint, pc.name_taint});
   // A card named by an erroneous reveal changes what the others do (which pairs cancel, what a
@@ -907,9 +909,11 @@ void State::resolve_cards(ProvinceId p, ProvinceScore& score,
       score.cards.push_back(fate);
     }
   }
-  std::stable_sort(live.begin(), live.end(), [](const LiveCard& a, const LiveCard& b) {
-    return rank(a.card) < rank(b.card);
-  });
+  // By rank, equal ranks in the order placed: an insertion sort, since a province holds a few
+  // cards (std::stable_sort would allocate a buffer for them).
+  for (std::size_t i = 1; i < live.size(); ++i)
+    for (std::size_t j = i; j > 0 && rank(live[j].card) < rank(live[j - 1].card); --j)
+      std::swap(live[j], live[j - 1]);
   auto taint_here = [&](std::uint32_t t) {
     if (!score.taint) score.taint = t ? t : line;
   };
