@@ -99,5 +99,35 @@ TEST(XmlReading, ElementChildrenCountsElementsOnlyAndStopsAtTheLimit) {
   EXPECT_EQ(element_children(doc->root().first_element_by_path("turn"), 100), 0u);
 }
 
+TEST(XmlReading, AttributeLookupsAfterTheCheckAgreeWithAWalk) {
+  Diagnostics d;
+  // pugixml keeps a repeated attribute; the first one counts, as in a walk.
+  auto doc = XmlDocument::parse("<r>\n<a x=\"1\" y=\"\" x=\"2\"/>\n<b x=\"3\" z=\"4\"/></r>", d);
+  ASSERT_TRUE(doc);
+  pugi::xml_node a = doc->root().child("a"), b = doc->root().child("b");
+  XmlChecker xml(*doc, d);
+  EXPECT_TRUE(xml.only_attributes(a, {"x", "y", "w"}));
+  EXPECT_EQ(xml.optional(a, "x"), "1");
+  EXPECT_EQ(xml.optional(a, "y"), "");
+  EXPECT_EQ(xml.optional(a, "w"), std::nullopt);
+  EXPECT_EQ(xml.value_loc(a, "x"), (SourceLoc{2, 7}));
+  EXPECT_EQ(xml.value_loc(a, "y"), (SourceLoc{2, 13}));  // after the opening quote
+  EXPECT_EQ(xml.value_loc(a, "w"), (SourceLoc{2, 1}));   // absent: the element
+  // Another element, and names outside the allowed list, are looked up by a walk.
+  EXPECT_EQ(xml.optional(b, "x"), "3");
+  EXPECT_EQ(xml.optional(a, "q"), std::nullopt);
+  EXPECT_FALSE(xml.only_attributes(b, {"x"}));
+  EXPECT_TRUE(xml.has(b, "z"));
+  EXPECT_EQ(xml.optional(b, "z"), "4");
+  EXPECT_EQ(xml.optional(a, "x"), "1");
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].rule, "REC-004");
+  EXPECT_EQ(d.items()[0].loc, (SourceLoc{3, 10}));
+  EXPECT_EQ(d.items()[0].message, "unknown attribute 'z' on <b> (expected: x)");
+  // More allowed names than are remembered: still answered, by a walk.
+  EXPECT_TRUE(xml.only_attributes(b, {"a", "b", "c", "d", "e", "f", "g", "x", "z"}));
+  EXPECT_EQ(xml.optional(b, "z"), "4");
+}
+
 }  // namespace
 }  // namespace wallaudit

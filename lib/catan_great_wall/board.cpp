@@ -363,7 +363,7 @@ class BoardReader {
       xml_.error(
           rec::wrong_document, xml_.value_loc(node_, "format"),
           fmt::format("board format \"{}\" is not supported (this tool reads format 1)", *format));
-    if (auto m = XmlChecker::optional(node_, "modelled")) {
+    if (auto m = xml_.optional(node_, "modelled")) {
       if (*m == "true")
         board->modelled = true;
       else if (*m != "false")
@@ -409,7 +409,7 @@ class BoardReader {
   }
 
   std::string in_attr(pugi::xml_node node) {
-    return std::string(XmlChecker::optional(node, "in").value_or("4 6"));
+    return std::string(xml_.optional(node, "in").value_or("4 6"));
   }
 
   void element(pugi::xml_node node) {

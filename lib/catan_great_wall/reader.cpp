@@ -142,14 +142,14 @@ class Reader {
                                 std::string_view why = "", bool keep_order = false) {
     std::optional<std::string_view> text;
     if (required) {
-      if (!node.attribute(attr)) {
+      if (!xml_.has(node, attr)) {
         xml_.error(rec::missing, xml_.loc(node),
                    fmt::format("<{}> needs the attribute '{}'{}", node.name(), attr, why));
         return std::nullopt;
       }
-      text = XmlChecker::optional(node, attr);
+      text = xml_.optional(node, attr);
     } else {
-      text = XmlChecker::optional(node, attr);
+      text = xml_.optional(node, attr);
       if (!text) return CardList{};
     }
     CardList list;
@@ -185,12 +185,12 @@ class Reader {
 
   std::optional<Resource> resource(pugi::xml_node node, const char* attr,
                                    std::string_view why = "") {
-    if (!node.attribute(attr)) {
+    if (!xml_.has(node, attr)) {
       xml_.error(rec::missing, xml_.loc(node),
                  fmt::format("<{}> needs the attribute '{}'{}", node.name(), attr, why));
       return std::nullopt;
     }
-    auto text = XmlChecker::optional(node, attr);
+    auto text = xml_.optional(node, attr);
     auto r = parse_resource(*text);
     if (!r)
       xml_.error(rec::bad_value, xml_.value_loc(node, attr),
@@ -199,7 +199,7 @@ class Reader {
   }
 
   std::optional<DevCard> dev_card(pugi::xml_node node, const char* attr, bool required) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     auto d = parse_dev_card(*text);
     if (!d) {
@@ -323,8 +323,8 @@ class Reader {
   void read_board(pugi::xml_node node) {
     rec_.board_loc = xml_.loc(node);
     xml_.only_attributes(node, {"name", "file"});
-    auto name = XmlChecker::optional(node, "name");
-    auto file = XmlChecker::optional(node, "file");
+    auto name = xml_.optional(node, "name");
+    auto file = xml_.optional(node, "file");
     std::vector<pugi::xml_node> children;
     for (pugi::xml_node c = node.first_child(); c; c = c.next_sibling())
       if (c.type() == pugi::node_element) children.push_back(c);
@@ -435,7 +435,7 @@ class Reader {
       auto c = colour(child, "colour", &dummy);
       if (!c) return;
       rec_.players.push_back(
-          {*c, std::string(XmlChecker::optional(child, "name").value_or("")), xml_.loc(child)});
+          {*c, std::string(xml_.optional(child, "name").value_or("")), xml_.loc(child)});
       playing_[static_cast<std::size_t>(*c)] = true;
     });
     players_known_ = true;
@@ -686,7 +686,7 @@ class Reader {
     DevCard card = *step.dev;
     bool ok = true;
     auto only_with = [&](const char* attr, DevCard with) {
-      if (node.attribute(attr) && card != with) {
+      if (xml_.has(node, attr) && card != with) {
         xml_.error(
             rec::inconsistent, xml_.doc().attribute_loc(node, attr),
             fmt::format("'{}' goes with card=\"{}\", not with a {}", attr, name(with), name(card)));
@@ -814,7 +814,7 @@ class Reader {
           return;
         }
         item.huns = *result == "huns";
-        bool has = static_cast<bool>(child.attribute("colour"));
+        bool has = xml_.has(child, "colour");
         if (item.huns && has) {
           xml_.error(rec::inconsistent, xml_.doc().attribute_loc(child, "colour"),
                      "result=\"huns\" names no colour: everybody loses");

@@ -120,7 +120,7 @@ std::optional<std::uint8_t> local_index(std::string_view id, char prefix) {
 
 std::optional<std::vector<int>> token_list(XmlChecker& xml, pugi::xml_node node,
                                            const char* attribute) {
-  auto text = XmlChecker::optional(node, attribute);
+  auto text = xml.optional(node, attribute);
   std::vector<int> values;
   if (!text) return values;
   bool ok = true;
@@ -149,8 +149,8 @@ bool read_side(XmlChecker& xml, pugi::xml_node node, BoardSet& set) {
   if (!id || !board) return false;
   side.id = *id;
   side.board = *board;
-  side.left_edge = XmlChecker::optional(node, "left-edge").value_or("");
-  side.right_edge = XmlChecker::optional(node, "right-edge").value_or("");
+  side.left_edge = xml.optional(node, "left-edge").value_or("");
+  side.right_edge = xml.optional(node, "right-edge").value_or("");
   bool ok = true;
   if (side.id.empty() || side.id.find_first_of(" \t\r\n.") != std::string::npos) {
     xml.error(rec::bad_definition, xml.value_loc(node, "id"),
@@ -207,7 +207,7 @@ bool read_side(XmlChecker& xml, pugi::xml_node node, BoardSet& set) {
         ok = false;
       }
       province_named[*pi] = true;
-      side.province_names[*pi] = XmlChecker::optional(child, "name").value_or("");
+      side.province_names[*pi] = xml.optional(child, "name").value_or("");
     } else {
       xml.unknown_element(child, node);
       ok = false;

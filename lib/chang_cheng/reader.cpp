@@ -112,7 +112,7 @@ class Reader {
 
   std::optional<Colour> colour(pugi::xml_node node, const char* attr, bool allow_neutral,
                                bool required = true) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     auto c = parse_colour(*text);
     if (!c || (!allow_neutral && *c == Colour::neutral)) {
@@ -125,7 +125,7 @@ class Reader {
   }
 
   std::optional<CardKind> card(pugi::xml_node node, const char* attr, bool required = true) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     auto c = parse_card(*text);
     if (!c) {
@@ -140,7 +140,7 @@ class Reader {
   template <typename Parse>
   std::optional<int> place(pugi::xml_node node, const char* attr, std::string_view what,
                            std::string_view example, Parse parse, bool required = true) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     if (!set_) return std::nullopt;  // the board set itself is broken; reported already
     auto id = parse(*text);
@@ -260,8 +260,8 @@ class Reader {
     rec_.boards = nullptr;
     set_ = nullptr;
     xml_.only_attributes(node, {"set", "file"});
-    auto set_name = XmlChecker::optional(node, "set");
-    auto file = XmlChecker::optional(node, "file");
+    auto set_name = xml_.optional(node, "set");
+    auto file = xml_.optional(node, "file");
     bool has_children = false;
     for (pugi::xml_node c = node.first_child(); c; c = c.next_sibling())
       if (c.type() == pugi::node_element) has_children = true;
@@ -357,9 +357,9 @@ class Reader {
       leaf(child, {"colour", "colours", "name"});
       PlayerDecl player;
       player.loc = xml_.loc(child);
-      player.name = XmlChecker::optional(child, "name").value_or("");
-      auto one = XmlChecker::optional(child, "colour");
-      auto two = XmlChecker::optional(child, "colours");
+      player.name = xml_.optional(child, "name").value_or("");
+      auto one = xml_.optional(child, "colour");
+      auto two = xml_.optional(child, "colours");
       if (one && two) {
         xml_.error(rec::inconsistent, player.loc,
                    "<player> takes colour=\"…\" or colours=\"…\" (teams), not both");
@@ -613,7 +613,7 @@ class Reader {
     item.card = card(node, "card");
     if (!c || !item.card) return false;
     item.colour = *c;
-    auto has = [&](const char* a) { return static_cast<bool>(node.attribute(a)); };
+    auto has = [&](const char* a) { return xml_.has(node, a); };
     auto reject = [&](std::initializer_list<const char*> attrs) {
       bool ok = true;
       for (const char* a : attrs) {
@@ -626,7 +626,7 @@ class Reader {
       return ok;
     };
     auto effect = [&](std::initializer_list<Effect> allowed) -> bool {
-      auto text = XmlChecker::optional(node, "effect");
+      auto text = xml_.optional(node, "effect");
       if (!text) return true;
       for (Effect e : allowed) {
         if (name(e) == *text) {

@@ -219,16 +219,38 @@ SourceLoc XmlDocument::loc(pugi::xml_node node) const {
   return lines_.locate(at);
 }
 
-std::pair<std::size_t, std::size_t> XmlDocument::find_attribute(pugi::xml_node node,
-                                                                std::string_view name) const {
-  constexpr auto npos = std::string_view::npos;
-  pugi::xml_attribute a;
-  for (pugi::xml_attribute it = node.first_attribute(); it; it = it.next_attribute()) {
-    if (name == it.name()) {
-      a = it;
-      break;
-    }
+namespace {
+
+// Whether the NUL-terminated `name` equals `s`; names are short, so no library call.
+bool same_name(const char* name, std::string_view s) {
+  for (char c : s) {
+    if (*name++ != c) return false;
   }
+  return *name == '\0';
+}
+
+// Whether two short names are equal; the same literal is mostly the same pointer.
+bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  if (a.data() == b.data()) return true;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+// The first attribute of `node` named `name`.
+pugi::xml_attribute first_attribute(pugi::xml_node node, std::string_view name) {
+  for (pugi::xml_attribute it = node.first_attribute(); it; it = it.next_attribute()) {
+    if (same_name(it.name(), name)) return it;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::pair<std::size_t, std::size_t> XmlDocument::offsets(pugi::xml_attribute a) const {
+  constexpr auto npos = std::string_view::npos;
   if (!a) return {npos, npos};
   // Names and values point into the parsed copy; an empty value may point elsewhere.
   const char* begin = buffer_.data();
@@ -247,16 +269,24 @@ std::pair<std::size_t, std::size_t> XmlDocument::find_attribute(pugi::xml_node n
   return {name_at, value_at};
 }
 
-SourceLoc XmlDocument::value_loc(pugi::xml_node node, std::string_view attribute) const {
-  auto [name, value] = find_attribute(node, attribute);
+SourceLoc XmlDocument::value_loc(pugi::xml_node node, pugi::xml_attribute attribute) const {
+  auto [name, value] = offsets(attribute);
   if (value == std::string_view::npos) return loc(node);
   return lines_.locate(value);
 }
 
-SourceLoc XmlDocument::attribute_loc(pugi::xml_node node, std::string_view attribute) const {
-  auto [name, value] = find_attribute(node, attribute);
+SourceLoc XmlDocument::attribute_loc(pugi::xml_node node, pugi::xml_attribute attribute) const {
+  auto [name, value] = offsets(attribute);
   if (name == std::string_view::npos) return loc(node);
   return lines_.locate(name);
+}
+
+SourceLoc XmlDocument::value_loc(pugi::xml_node node, std::string_view attribute) const {
+  return value_loc(node, first_attribute(node, attribute));
+}
+
+SourceLoc XmlDocument::attribute_loc(pugi::xml_node node, std::string_view attribute) const {
+  return attribute_loc(node, first_attribute(node, attribute));
 }
 
 void XmlChecker::error(std::string_view rule, SourceLoc loc, std::string message) {
@@ -265,21 +295,29 @@ void XmlChecker::error(std::string_view rule, SourceLoc loc, std::string message
 
 bool XmlChecker::only_attributes(pugi::xml_node node,
                                  std::initializer_list<std::string_view> allowed) {
+  bool remember = allowed.size() <= kMaxAllowed;
+  scanned_ = remember ? node : pugi::xml_node();
+  allowed_count_ = remember ? allowed.size() : 0;
+  if (remember) {
+    std::copy(allowed.begin(), allowed.end(), allowed_.begin());
+    std::fill_n(found_.begin(), allowed.size(), pugi::xml_attribute());
+  }
   bool clean = true;
   for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
     const char* name = a.name();
-    bool known = false;
+    std::size_t i = 0;
     for (std::string_view s : allowed) {
-      if (std::strncmp(name, s.data(), s.size()) == 0 && name[s.size()] == '\0') {
-        known = true;
-        break;
-      }
+      if (same_name(name, s)) break;
+      ++i;
     }
-    if (known) continue;
+    if (i < allowed.size()) {
+      if (remember && !found_[i]) found_[i] = a;
+      continue;
+    }
     std::string list;
     for (auto s : allowed)
       list += fmt::format("{}{}", list.empty() ? "" : ", ", s);
-    error(rec::unknown_attribute, doc_.attribute_loc(node, name),
+    error(rec::unknown_attribute, doc_.attribute_loc(node, a),
           list.empty()
               ? fmt::format("unknown attribute '{}' on <{}>: it takes none", name, node.name())
               : fmt::format("unknown attribute '{}' on <{}> (expected: {})", name, node.name(),
@@ -287,6 +325,15 @@ bool XmlChecker::only_attributes(pugi::xml_node node,
     clean = false;
   }
   return clean;
+}
+
+pugi::xml_attribute XmlChecker::attribute(pugi::xml_node node, std::string_view name) const {
+  if (node == scanned_) {
+    for (std::size_t i = 0; i < allowed_count_; ++i) {
+      if (same_name(allowed_[i], name)) return found_[i];
+    }
+  }
+  return first_attribute(node, name);
 }
 
 void XmlChecker::report_text(pugi::xml_node parent, pugi::xml_node text) {
@@ -310,14 +357,15 @@ void XmlChecker::unknown_element(pugi::xml_node child, pugi::xml_node parent) {
         fmt::format("unknown element <{}> in <{}>", child.name(), parent.name()));
 }
 
-std::optional<std::string_view> XmlChecker::optional(pugi::xml_node node, const char* name) {
-  pugi::xml_attribute a = node.attribute(name);
+std::optional<std::string_view> XmlChecker::optional(pugi::xml_node node,
+                                                     std::string_view name) const {
+  pugi::xml_attribute a = attribute(node, name);
   if (!a) return std::nullopt;
   return std::string_view(a.value());
 }
 
-std::optional<std::string_view> XmlChecker::required(pugi::xml_node node, const char* name) {
-  pugi::xml_attribute a = node.attribute(name);
+std::optional<std::string_view> XmlChecker::required(pugi::xml_node node, std::string_view name) {
+  pugi::xml_attribute a = attribute(node, name);
   if (!a) {
     error(rec::missing, doc_.loc(node),
           fmt::format("<{}> needs the attribute '{}'", node.name(), name));
@@ -326,24 +374,24 @@ std::optional<std::string_view> XmlChecker::required(pugi::xml_node node, const 
   return std::string_view(a.value());
 }
 
-std::optional<long long> XmlChecker::integer(pugi::xml_node node, const char* name,
+std::optional<long long> XmlChecker::integer(pugi::xml_node node, std::string_view name,
                                              bool is_required, long long lo, long long hi) {
   auto text = is_required ? required(node, name) : optional(node, name);
   if (!text) return std::nullopt;
   auto value = parse_integer(*text);
   if (!value && looks_numeric(*text)) {
-    error(rec::bad_value, doc_.value_loc(node, name),
+    error(rec::bad_value, value_loc(node, name),
           fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo, hi,
                       *text));
     return std::nullopt;
   }
   if (!value) {
-    error(rec::bad_value, doc_.value_loc(node, name),
+    error(rec::bad_value, value_loc(node, name),
           fmt::format("'{}' of <{}> must be a whole number, not \"{}\"", name, node.name(), *text));
     return std::nullopt;
   }
   if (*value < lo || *value > hi) {
-    error(rec::bad_value, doc_.value_loc(node, name),
+    error(rec::bad_value, value_loc(node, name),
           fmt::format("'{}' of <{}> must lie between {} and {}, not {}", name, node.name(), lo, hi,
                       *text));
     return std::nullopt;

@@ -1,6 +1,7 @@
 // Strict reading of XML records: parsing with positions, and checks every format shares.
 #pragma once
 
+#include <array>
 #include <charconv>
 #include <initializer_list>
 #include <memory>
@@ -61,12 +62,14 @@ class XmlDocument {
   SourceLoc value_loc(pugi::xml_node node, std::string_view attribute) const;
   // Position of an attribute's name.
   SourceLoc attribute_loc(pugi::xml_node node, std::string_view attribute) const;
+  // The same for an attribute already found (null: the element's position).
+  SourceLoc value_loc(pugi::xml_node node, pugi::xml_attribute attribute) const;
+  SourceLoc attribute_loc(pugi::xml_node node, pugi::xml_attribute attribute) const;
 
  private:
   XmlDocument() = default;
   // Byte offsets of the attribute's name and value, or npos when absent.
-  std::pair<std::size_t, std::size_t> find_attribute(pugi::xml_node node,
-                                                     std::string_view attribute) const;
+  std::pair<std::size_t, std::size_t> offsets(pugi::xml_attribute attribute) const;
 
   std::string text_;
   std::string buffer_;  // the copy pugixml parsed in place (the text after any BOM)
@@ -84,12 +87,21 @@ class XmlChecker {
   Diagnostics& out() { return out_; }
   SourceLoc loc(pugi::xml_node node) const { return doc_.loc(node); }
   SourceLoc value_loc(pugi::xml_node node, std::string_view a) const {
-    return doc_.value_loc(node, a);
+    return doc_.value_loc(node, attribute(node, a));
+  }
+
+  // The attribute `name` of `node` (the first, if it is repeated), or a null attribute.
+  // Answers from the walk of only_attributes when `node` is the element it checked last and
+  // `name` was among the allowed names: each element's attributes are walked once.
+  pugi::xml_attribute attribute(pugi::xml_node node, std::string_view name) const;
+  bool has(pugi::xml_node node, std::string_view name) const {
+    return static_cast<bool>(attribute(node, name));
   }
 
   void error(std::string_view rule, SourceLoc loc, std::string message);
 
-  // Reports every attribute not in `allowed` (REC-004); true when there was none.
+  // Reports every attribute not in `allowed` (REC-004); true when there was none. Remembers
+  // where each allowed attribute stands, for the lookups that follow.
   bool only_attributes(pugi::xml_node node, std::initializer_list<std::string_view> allowed);
   // Reports non-blank text directly inside `node` (REC-009).
   void no_text(pugi::xml_node node);
@@ -107,17 +119,24 @@ class XmlChecker {
   void unknown_element(pugi::xml_node child, pugi::xml_node parent);
 
   // The attribute's value, or nullopt with a REC-005 when it is missing.
-  std::optional<std::string_view> required(pugi::xml_node node, const char* name);
+  std::optional<std::string_view> required(pugi::xml_node node, std::string_view name);
   // The attribute's value when present.
-  static std::optional<std::string_view> optional(pugi::xml_node node, const char* name);
+  std::optional<std::string_view> optional(pugi::xml_node node, std::string_view name) const;
   // An integer attribute in [lo, hi]; reports REC-005 (missing, if required) or REC-006.
-  std::optional<long long> integer(pugi::xml_node node, const char* name, bool is_required,
+  std::optional<long long> integer(pugi::xml_node node, std::string_view name, bool is_required,
                                    long long lo, long long hi);
 
  private:
   void report_text(pugi::xml_node parent, pugi::xml_node text);
   const XmlDocument& doc_;
   Diagnostics& out_;
+  // What the last only_attributes found: for its element, each allowed name and the
+  // attribute of that name (null when absent). No element of a record allows more.
+  static constexpr std::size_t kMaxAllowed = 8;
+  pugi::xml_node scanned_;
+  std::size_t allowed_count_ = 0;
+  std::array<std::string_view, kMaxAllowed> allowed_{};
+  std::array<pugi::xml_attribute, kMaxAllowed> found_{};
 };
 
 // The number of element children of `node`, counted up to `limit`: a list about to be read

@@ -30,7 +30,7 @@ bool valid_space_id(std::string_view id) {
 
 // A coordinate: an optional integer attribute.
 bool coordinate(XmlChecker& xml, pugi::xml_node node, const char* attr, std::optional<int>& out) {
-  auto text = XmlChecker::optional(node, attr);
+  auto text = xml.optional(node, attr);
   if (!text) return true;
   auto v = parse_integer(*text);
   if (!v || *v < -100000 || *v > 100000) {
@@ -143,7 +143,7 @@ std::shared_ptr<MapDef> read_map(XmlChecker& xml, pugi::xml_node node) {
       ok = coordinate(xml, child, "x", s.x) && ok;
       ok = coordinate(xml, child, "y", s.y) && ok;
       PendingSpace p{child, {}};
-      if (auto adj = XmlChecker::optional(child, "adj"))
+      if (auto adj = xml.optional(child, "adj"))
         for_each_word(*adj, [&](std::string_view w) { p.adj.emplace_back(w); });
       map->spaces.push_back(std::move(s));
       pending.push_back(std::move(p));

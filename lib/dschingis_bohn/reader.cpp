@@ -98,7 +98,7 @@ class Reader {
   // A whole number written in digits (no sign), in [lo, hi].
   std::optional<long long> digits(pugi::xml_node node, const char* attr, bool required,
                                   long long lo, long long hi) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     if (!all_digits(*text)) {
       xml_.error(
@@ -117,7 +117,7 @@ class Reader {
   }
 
   std::optional<Colour> colour(pugi::xml_node node, const char* attr, bool required = true) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     auto c = parse_colour(*text);
     if (!c)
@@ -150,14 +150,14 @@ class Reader {
   }
 
   std::optional<Bean> bean(pugi::xml_node node, const char* attr, bool required = true) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     return bean_word(node, attr, *text);
   }
 
   // A space-separated bean list; nullopt after an error.
   std::optional<std::vector<Bean>> beans(pugi::xml_node node, const char* attr, bool required) {
-    auto text = required ? xml_.required(node, attr) : XmlChecker::optional(node, attr);
+    auto text = required ? xml_.required(node, attr) : xml_.optional(node, attr);
     if (!text) return std::nullopt;
     std::vector<Bean> out;
     bool ok = true;
@@ -216,8 +216,8 @@ class Reader {
   // `count` and/or `beans` of <turn-up>, <draw>, <load>, <take>.
   std::optional<CardList> card_list(pugi::xml_node node, bool count_allowed) {
     CardList list;
-    bool has_count = static_cast<bool>(node.attribute("count"));
-    bool has_beans = static_cast<bool>(node.attribute("beans"));
+    bool has_count = xml_.has(node, "count");
+    bool has_beans = xml_.has(node, "beans");
     if (!has_beans && (!count_allowed || !has_count)) {
       xml_.error(rec::missing, xml_.loc(node),
                  count_allowed ? fmt::format("<{}> needs 'count' or 'beans'", node.name())
@@ -253,7 +253,7 @@ class Reader {
   }
 
   std::optional<std::vector<Bean>> payment(pugi::xml_node node, std::size_t wanted) {
-    if (!node.attribute("pay")) return std::vector<Bean>{};
+    if (!xml_.has(node, "pay")) return std::vector<Bean>{};
     auto b = beans(node, "pay", true);
     if (!b) return std::nullopt;
     if (b->size() != wanted) {
@@ -290,8 +290,8 @@ class Reader {
     map_done_ = true;
     map_ = nullptr;
     rec_.map_loc = xml_.loc(node);
-    auto name = XmlChecker::optional(node, "name");
-    auto file = XmlChecker::optional(node, "file");
+    auto name = xml_.optional(node, "name");
+    auto file = xml_.optional(node, "file");
     bool children = false;
     for (pugi::xml_node c = node.first_child(); c; c = c.next_sibling())
       if (c.type() == pugi::node_element) children = true;
@@ -372,7 +372,7 @@ class Reader {
       auto c = colour(child, "colour");
       if (!c) return;
       rec_.players.push_back(
-          {*c, std::string(XmlChecker::optional(child, "name").value_or("")), xml_.loc(child)});
+          {*c, std::string(xml_.optional(child, "name").value_or("")), xml_.loc(child)});
     });
   }
 
@@ -451,7 +451,7 @@ class Reader {
 
   // The optional colour="…" of <plant>, <harvest>, <buy-cart>, <buy-field>.
   bool optional_colour(pugi::xml_node node, Elem& e) {
-    if (!node.attribute("colour")) return true;
+    if (!xml_.has(node, "colour")) return true;
     auto c = colour(node, "colour", true);
     if (!c) return false;
     e.colour = c;
@@ -507,9 +507,9 @@ class Reader {
       bool c = optional_colour(node, e);
       auto coins = digits(node, "coins", false, 0, kMaxFigure);
       auto cards = digits(node, "cards", false, 0, kMaxFigure);
-      bool bad = (node.attribute("coins") && !coins) || (node.attribute("cards") && !cards);
+      bool bad = (xml_.has(node, "coins") && !coins) || (xml_.has(node, "cards") && !cards);
       std::optional<Bean> b;
-      if (node.attribute("bean")) {
+      if (xml_.has(node, "bean")) {
         b = bean(node, "bean");
         if (!b) bad = true;
       }
@@ -569,7 +569,7 @@ class Reader {
     Elem e = start(node, Elem::Kind::reshuffle);
     e.in_battle = in_battle;
     e.in_cart = in_cart;
-    if (node.attribute("order")) {
+    if (xml_.has(node, "order")) {
       auto b = beans(node, "order", true);
       if (!b) return;
       e.order = std::move(*b);
@@ -602,14 +602,14 @@ class Reader {
                    fmt::format("source is \"turned-up\" or \"hand\", not \"{}\"", *src));
         ok = false;
       }
-    } else if (kind == RefKind::from_hand && node.attribute("source")) {
+    } else if (kind == RefKind::from_hand && xml_.has(node, "source")) {
       xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "source"),
                  "a card donated from=\"…\" comes from that player's hand: it takes no source");
       ok = false;
     }
     auto b = bean(node, "bean");
     if (!b) ok = false;
-    if (node.attribute("pos")) {
+    if (xml_.has(node, "pos")) {
       auto p = digits(node, "pos", true, 1, kMaxCount);
       if (!p) {
         ok = false;
@@ -666,8 +666,8 @@ class Reader {
   void read_donate(pugi::xml_node node, Turn& turn) {
     xml_.only_attributes(node, {"to", "from"});
     Elem e = start(node, Elem::Kind::donate);
-    bool to = static_cast<bool>(node.attribute("to"));
-    bool from = static_cast<bool>(node.attribute("from"));
+    bool to = xml_.has(node, "to");
+    bool from = xml_.has(node, "from");
     if (to && from) {
       xml_.error(rec::inconsistent, e.loc, "<donate> takes to=\"…\" or from=\"…\", not both");
       return;
@@ -710,7 +710,7 @@ class Reader {
     auto target = space(node, "target");
     auto pay = payment(node, 1);
     bool ok = target.has_value() && pay.has_value();
-    if (auto r = XmlChecker::optional(node, "result")) {
+    if (auto r = xml_.optional(node, "result")) {
       if (*r == "captured" || *r == "repelled") {
         e.claimed_capture = *r == "captured";
       } else {
@@ -832,7 +832,7 @@ class Reader {
     bool ok = true;
     if (e.source == BattleSource::cavalry) {
       for (const char* a : {"bean", "pos"}) {
-        if (node.attribute(a)) {
+        if (xml_.has(node, a)) {
           xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, a),
                      fmt::format("a cavalry attack names no card: '{}' does not go with "
                                  "source=\"cavalry\"",
@@ -851,14 +851,14 @@ class Reader {
       e.cavalry = (*k)[0] - '0';
       return e;
     }
-    if (node.attribute("cavalry")) {
+    if (xml_.has(node, "cavalry")) {
       xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "cavalry"),
                  "'cavalry' goes with source=\"cavalry\"");
       ok = false;
     }
     auto b = bean(node, "bean");
     if (!b) ok = false;
-    if (node.attribute("pos")) {
+    if (xml_.has(node, "pos")) {
       if (e.source != BattleSource::hand) {
         xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "pos"),
                    "pos=\"…\" goes with source=\"hand\": a deck card has no position");
@@ -915,7 +915,7 @@ class Reader {
     xml_.only_attributes(node, {"reason"});
     rec_.end.present = true;
     rec_.end.loc = xml_.loc(node);
-    if (auto r = XmlChecker::optional(node, "reason")) {
+    if (auto r = xml_.optional(node, "reason")) {
       if (*r == "deck" || *r == "last-territory") {
         rec_.end.reason = std::string(*r);
         rec_.end.reason_loc = xml_.value_loc(node, "reason");

@@ -176,7 +176,7 @@ class Reader {
       if (!c) return;
       PlayerDecl p;
       p.colour = *c;
-      p.name = child.attribute("name").value();
+      p.name = xml_.optional(child, "name").value_or("");
       p.loc = xml_.loc(child);
       rec_.players.push_back(std::move(p));
     });
@@ -257,7 +257,7 @@ class Reader {
       auto s = section(node, "section");
       auto token = number(node, "token", true, -kMaxNumber, kMaxNumber);
       auto on = number(node, "on", false, 1, kMaxNumber);
-      if (!s || !token || (node.attribute("on") && !on)) return;
+      if (!s || !token || (xml_.has(node, "on") && !on)) return;
       step.section = *s;
       step.token = *token;
       step.on = on;
@@ -276,7 +276,7 @@ class Reader {
       auto cs = cards(node, "card");
       auto count = number(node, "count", false, 1, kMaxNumber);
       auto on = number(node, "on", false, 1, kMaxNumber);
-      if (!s || !cs || (node.attribute("count") && !count) || (node.attribute("on") && !on)) return;
+      if (!s || !cs || (xml_.has(node, "count") && !count) || (xml_.has(node, "on") && !on)) return;
       if (cs->empty()) {
         xml_.error(rec::bad_value, xml_.value_loc(node, "card"), "'card' of <play> names no card");
         return;
@@ -286,7 +286,7 @@ class Reader {
         xml_.error(rec::bad_value, xml_.value_loc(node, "card"),
                    fmt::format("\"{}\" repeats one card type: several identical cards are "
                                "written card=\"{}\" count=\"{}\"",
-                               node.attribute("card").value(), name(cs->front()), cs->size()));
+                               *xml_.optional(node, "card"), name(cs->front()), cs->size()));
         return;
       }
       step.section = *s;
@@ -296,7 +296,7 @@ class Reader {
     } else if (tag == "draw") {
       leaf(node, {"card"});
       step.kind = Step::Kind::draw;
-      if (auto text = XmlChecker::optional(node, "card")) {
+      if (auto text = xml_.optional(node, "card")) {
         std::vector<std::string_view> words;
         for_each_word(*text, [&](std::string_view w) { words.push_back(w); });
         if (words.size() != 1) {
