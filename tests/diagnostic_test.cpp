@@ -129,5 +129,35 @@ TEST(XmlReading, AttributeLookupsAfterTheCheckAgreeWithAWalk) {
   EXPECT_EQ(xml.optional(b, "z"), "4");
 }
 
+TEST(XmlReading, AnEncodingErrorIsFoundAtEveryOffset) {
+  // The check reads blocks of 16 and 8 bytes; a bad byte is found wherever it falls, and valid
+  // multi-byte characters before it do not hide it.
+  const std::string ascii = "<record>" + std::string(70, 'x') + "</record>";
+  for (std::string_view bad : {std::string_view("\xFF"), std::string_view("\0", 1),
+                               std::string_view("\xC3"), std::string_view("\xED\xA0\x80")}) {
+    for (std::size_t at = 8; at < 8 + 70; ++at) {
+      for (std::string_view before : {std::string_view(), std::string_view("\xC3\xA9")}) {
+        std::string text = ascii;
+        text.replace(at, bad.size(), bad);
+        if (!before.empty() && at >= 10) text.replace(at - 2, 2, before);
+        Diagnostics d;
+        ASSERT_FALSE(XmlDocument::parse(text, d)) << at;
+        ASSERT_EQ(d.items().size(), 1u);
+        EXPECT_EQ(d.items()[0].rule, "REC-015");
+        bool accented = !before.empty() && at >= 10;
+        EXPECT_EQ(d.items()[0].loc, (SourceLoc{1, static_cast<std::uint32_t>(at + 1 - accented)}))
+            << at;
+      }
+    }
+  }
+  // And a clean text of any length passes, whether a block ends at its end or not.
+  for (std::size_t n = 0; n < 40; ++n) {
+    Diagnostics d;
+    EXPECT_TRUE(XmlDocument::parse("<r>" + std::string(n, 'x') + "</r>", d)) << n;
+    EXPECT_TRUE(XmlDocument::parse("<r>" + std::string(n, 'x') + "\xC3\xA9</r>", d)) << n;
+    EXPECT_TRUE(XmlDocument::parse("<r>\xC3\xA9" + std::string(n, 'x') + "</r>", d)) << n;
+  }
+}
+
 }  // namespace
 }  // namespace wallaudit

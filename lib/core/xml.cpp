@@ -6,18 +6,31 @@
 #include <cstdint>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace wallaudit {
 
 namespace {
 
 // Offset of the first byte that is not valid UTF-8 (or is NUL), or npos; `ascii` tells whether
-// every byte is below 0x80. Eight bytes at a time while the text is plain ASCII.
+// every byte is below 0x80. Sixteen (SSE2) or eight bytes at a time while the text is plain ASCII.
 std::size_t first_bad_utf8(std::string_view s, bool& ascii) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   std::size_t n = s.size(), i = 0;
   ascii = true;
   constexpr std::uint64_t kHigh = 0x8080808080808080ull, kOnes = 0x0101010101010101ull;
   while (i < n) {
+#ifdef __SSE2__
+    // Sixteen bytes at a time: none with its high bit set, none zero.
+    while (i + 16 <= n) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      if (_mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128()))) != 0) break;
+      i += 16;
+    }
+    if (i == n) break;
+#endif
     if (i + 8 <= n) {
       std::uint64_t v;
       std::memcpy(&v, p + i, 8);
