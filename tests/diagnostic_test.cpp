@@ -159,5 +159,32 @@ TEST(XmlReading, AnEncodingErrorIsFoundAtEveryOffset) {
   }
 }
 
+TEST(XmlReading, DocumentsNestedTooDeeplyAreRefusedWhereTheyGoTooDeep) {
+  auto nest = [](int n) {
+    std::string open, close;
+    for (int i = 0; i < n; ++i)
+      open += "<a>", close += "</a>";
+    return open + close;
+  };
+  static_assert(XmlDocument::kMaxDepth == 256);
+  Diagnostics d;
+  // The root and 255 levels below it (text counts as a level too): as deep as allowed, twice,
+  // with siblings between.
+  EXPECT_TRUE(XmlDocument::parse("<r>" + nest(255) + "<b/>" + nest(255) + "</r>", d));
+  EXPECT_TRUE(d.items().empty());
+  std::string text_inside = nest(255);
+  text_inside.insert(3 * 255, "x");
+  EXPECT_FALSE(XmlDocument::parse("<r>" + text_inside + "</r>", d));
+  d = Diagnostics();
+  // A first branch as deep as allowed, then one a level deeper: its 256th <a> is refused.
+  std::string text = "<r>" + nest(255) + nest(256) + "</r>";
+  EXPECT_FALSE(XmlDocument::parse(text, d));
+  ASSERT_EQ(d.items().size(), 1u);
+  EXPECT_EQ(d.items()[0].rule, "REC-017");
+  EXPECT_EQ(d.items()[0].loc, (SourceLoc{1, 3 + 7 * 255 + 3 * 255 + 1}));
+  EXPECT_EQ(d.items()[0].message,
+            "elements are nested more than 256 levels deep; no record needs that");
+}
+
 }  // namespace
 }  // namespace wallaudit

@@ -175,16 +175,24 @@ std::optional<XmlDocument> XmlDocument::parse(std::string text, Diagnostics& out
                             kMaxDepth));
         return std::nullopt;
       }
-      if (node.first_child()) {
-        node = node.first_child();
+      // Each node's first child and next sibling are asked for once.
+      if (pugi::xml_node child = node.first_child()) {
+        node = child;
         ++depth;
         continue;
       }
-      while (node != top && !node.next_sibling()) {
+      for (;;) {
+        if (node == top) {
+          node = pugi::xml_node();
+          break;
+        }
+        if (pugi::xml_node next = node.next_sibling()) {
+          node = next;
+          break;
+        }
         node = node.parent();
         --depth;
       }
-      node = node == top ? pugi::xml_node() : node.next_sibling();
     }
   }
 
