@@ -2,9 +2,11 @@
 // core helpers that reading and replaying share.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/chain.hpp"
 #include "core/diagnostic.hpp"
 #include "core/included.hpp"
 #include "core/scratch.hpp"
@@ -184,6 +186,35 @@ TEST(XmlReading, DocumentsNestedTooDeeplyAreRefusedWhereTheyGoTooDeep) {
   EXPECT_EQ(d.items()[0].loc, (SourceLoc{1, 3 + 7 * 255 + 3 * 255 + 1}));
   EXPECT_EQ(d.items()[0].message,
             "elements are nested more than 256 levels deep; no record needs that");
+}
+
+struct ChainNode {
+  int value = 0;
+  mutable std::shared_ptr<const ChainNode> prev;
+  ~ChainNode() { release_chain(prev); }
+};
+
+TEST(Chain, ALongChainIsFreedByALoopAndSharedNodesSurvive) {
+  // Two million nodes: freed by nested destructor calls, they would overflow any thread's stack
+  // (this test crashed with the default destructor).
+  std::shared_ptr<const ChainNode> head;
+  std::shared_ptr<const ChainNode> middle;
+  for (int i = 1; i <= 2'000'000; ++i) {
+    auto node = std::make_shared<ChainNode>();
+    node->value = i;
+    node->prev = std::move(head);
+    head = std::move(node);
+    if (i == 1000) middle = head;
+  }
+  head.reset();
+  // What another holder still holds stays whole.
+  ASSERT_TRUE(middle);
+  int count = 0, last = 0;
+  for (const ChainNode* n = middle.get(); n; n = n->prev.get())
+    ++count, last = n->value;
+  EXPECT_EQ(count, 1000);
+  EXPECT_EQ(last, 1);
+  EXPECT_EQ(middle->value, 1000);
 }
 
 }  // namespace

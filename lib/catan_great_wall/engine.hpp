@@ -16,6 +16,7 @@
 #include "catan_great_wall/action.hpp"
 #include "catan_great_wall/record.hpp"
 #include "catan_great_wall/state.hpp"
+#include "core/chain.hpp"
 #include "core/check.hpp"
 #include "core/diagnostic.hpp"
 
@@ -118,8 +119,9 @@ class EngineState final : public wallaudit::State {
  private:
   struct LogNode {
     VpStep step;
-    std::optional<std::pair<int, int>> breach;  // turn, breach number
-    std::shared_ptr<const LogNode> prev;
+    std::optional<std::pair<int, int>> breach;    // turn, breach number
+    mutable std::shared_ptr<const LogNode> prev;  // mutable: release_chain unlinks it
+    ~LogNode() { release_chain(prev); }
   };
   class StepScope;
 

@@ -74,7 +74,10 @@ const std::vector<Colour>& Engine::seats() const {
 
 void Engine::log(Entry e) {
   // Not a const object: take_log may move the entries out of nodes nothing else shares.
-  log_ = std::make_shared<Node>(Node{std::move(e), log_});
+  auto node = std::make_shared<Node>();
+  node->entry = std::move(e);
+  node->prev = std::move(log_);
+  log_ = std::move(node);
 }
 
 GameLog Engine::log() const {

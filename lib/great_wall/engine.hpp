@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/chain.hpp"
 #include "core/engine.hpp"
 #include "core/source.hpp"
 #include "great_wall/move.hpp"
@@ -88,7 +89,8 @@ class Engine final : public wallaudit::State {
   };
   struct Node {
     Entry entry;
-    std::shared_ptr<const Node> prev;
+    mutable std::shared_ptr<const Node> prev;  // mutable: release_chain unlinks it
+    ~Node() { release_chain(prev); }
   };
 
   void seat(const Move& m, StepNo step, StepResult& r);
