@@ -14,6 +14,7 @@
 #include "core/history.hpp"
 #include "core/json.hpp"
 #include "core/registry.hpp"
+#include "report/check_output.hpp"
 #include "support/support.hpp"
 #include "support/truth.hpp"
 
@@ -63,6 +64,35 @@ TEST(OneTruth, ExplainAgreesWithCheckOnEverySample) {
 TEST(OneTruth, ReportCaptionEqualsTheScoreTableOnEverySample) {
   for (const auto& f : samples())
     expect_report_agrees(f.string(), read(f));
+}
+
+// A check that keeps a history (for report, explain, replay) and one that does not (check,
+// stats) find the same: the games leave out of the second what only a history shows.
+TEST(OneTruth, KeepingAHistoryChangesNothingACheckFinds) {
+  std::size_t histories = 0;
+  for (const auto& f : samples()) {
+    std::string xml = read(f);
+    auto line = [&](bool history) {
+      CheckContext ctx;
+      ctx.keep_history = history;
+      ctx.want_key = true;
+      ctx.want_facts = true;
+      GameResult r = check_text(xml, ctx);
+      histories += r.history != nullptr;
+      report::CheckedRecord rec;
+      rec.file = f.filename().string();
+      rec.text = xml;
+      rec.result = &r;
+      std::string out;
+      report::append_json(out, rec);
+      out += "\nkey " + r.key;
+      for (const Fact& fact : r.facts)
+        out += "\nfact " + fact.name + " " + std::to_string(fact.amount);
+      return out;
+    };
+    EXPECT_EQ(line(false), line(true)) << f;
+  }
+  EXPECT_GT(histories, 40u);
 }
 
 TEST(OneTruth, EveryRecordObjectHasTheSameFieldsInEveryGame) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -514,11 +515,14 @@ void EngineState::step(const Move& m) {
   const Colour c = element_colour_;
   const int turn = turns_;
   const Board& b = *setup_->board;
+  // What the log of victory-point changes compares the step's effect with.
   std::array<VpBreakdown, kColours> before{};
   std::array<int, kColours> lengths{};
-  for (Colour x : setup_->seats) {
-    before[ix(x)] = st_.vp_breakdown(x);
-    lengths[ix(x)] = st_.player(x).road_length;
+  if (setup_->vp_log) {
+    for (Colour x : setup_->seats) {
+      before[ix(x)] = st_.vp_breakdown(x);
+      lengths[ix(x)] = st_.player(x).road_length;
+    }
   }
   // Hun draws are parts 2… of a settlement or city (part 1: the place).
   auto draw_part = [&](int ref) {
@@ -559,6 +563,9 @@ void EngineState::step(const Move& m) {
     case Move::Kind::claim: {
       const Colour who = *m.colour;
       const bool playing = st_.player(who).playing;
+      if (auto fault = st_.claim_fault(who, m.number))
+        dispute(0, who, fault->message, playing ? vp_taint_[ix(who)] : 0);
+      if (!setup_->vp_log) return;
       int now = playing ? st_.vp(who) : 0;
       VpStep v;
       v.turn = turn;
@@ -567,8 +574,6 @@ void EngineState::step(const Move& m) {
       v.title = fmt::format("{} claims {} VP", name(who), m.number);
       v.claim = std::pair{who, m.number};
       v.recomputed = now;
-      if (auto fault = st_.claim_fault(who, m.number))
-        dispute(0, who, fault->message, playing ? vp_taint_[ix(who)] : 0);
       v.lines.push_back(playing ? fmt::format("claimed {} VP, recomputed {} VP here ({})", m.number,
                                               now, describe_vp(st_.vp_breakdown(who)))
                                 : fmt::format("{} is not playing", name(who)));
@@ -625,7 +630,7 @@ void EngineState::step(const Move& m) {
       return;
   }
   // Most steps change no score: those log nothing, and their title is never written.
-  if (vp_unchanged(before)) return;
+  if (!setup_->vp_log || vp_unchanged(before)) return;
   vp_change(before, lengths, turn, kind, step_title(m, c, b));
 }
 
@@ -705,6 +710,7 @@ void EngineState::breach_steps(const RollResult& rr, int turn) {
       continue;
     }
     log_breach(turn, e.breach_number);
+    if (!setup_->vp_log) continue;
     const FieldDef& f = board.fields[ix(e.field)];
     const WallDef& w = board.walls[ix(e.wall)];
     VpStep v;
@@ -793,6 +799,7 @@ void EngineState::end_item(const Move& m) {
       lengths[ix(x)] = st_.player(x).road_length;
     }
     violations(st_.end_reveal(c, *m.dev), 0, c);
+    if (!setup_->vp_log) return;
     vp_change(before, lengths, 0, "end",
               fmt::format("{} reveals a {} card in the end", name(c), name(*m.dev)));
     return;
@@ -855,6 +862,7 @@ std::vector<Finding> EngineState::at_end_of_record() const {
 }
 
 Outcome EngineState::outcome(bool with_steps) const {
+  assert((!with_steps || setup_->vp_log) && "the steps were asked for but not logged");
   EngineState e(*this);
   e.closing_findings();
   Outcome o;
@@ -1096,8 +1104,10 @@ std::string EngineState::to_string() const {
 // -------------------------------------------------------------------------------------
 
 ReadRecord read_engine(const Record& rec,
-                       const std::vector<std::pair<std::string, std::string>>& overrides) {
+                       const std::vector<std::pair<std::string, std::string>>& overrides,
+                       bool vp_log) {
   auto setup = std::make_shared<GameSetUp>();
+  setup->vp_log = vp_log;
   setup->board = rec.board;
   for (const auto& o : rec.options)
     set_option(setup->options, o.name, o.value);

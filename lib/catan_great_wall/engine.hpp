@@ -86,6 +86,9 @@ struct GameSetUp {
   bool seated = false;        // the seats are known (a record's `seats` action was applied)
   bool playable = true;       // 4 or 6 players, each a different colour (CT-101)
   bool gains_given = false;   // the record gives the starting resources with <gain> (CT-306)
+  // The log of victory-point changes (Outcome::steps) is kept. Only a history shows it, so a
+  // check without one leaves it out; the breaches are logged either way.
+  bool vp_log = true;
 };
 
 class EngineState final : public wallaudit::State {
@@ -205,8 +208,10 @@ class EngineState final : public wallaudit::State {
 
 // The start state (the players not seated yet) and actions of a record, with `overrides` of its
 // rules options.
+// `vp_log`: keep the log of victory-point changes (GameSetUp::vp_log).
 ReadRecord read_engine(const Record& rec,
-                       const std::vector<std::pair<std::string, std::string>>& overrides);
+                       const std::vector<std::pair<std::string, std::string>>& overrides,
+                       bool vp_log = true);
 
 // Builds the Outcome of a driven record: locations of the VP log from the record, the board
 // after each turn from the replay's snapshots (when kept).

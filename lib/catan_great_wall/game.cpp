@@ -108,7 +108,8 @@ class CatanGreatWall final : public EngineGame {
     const auto* catalogue = prepared_data<BoardCatalogue>(*this, ctx, own);
     auto record = read_record(doc, *catalogue, ctx.load_relative, format, ctx.max_turns);
     if (!record) return std::nullopt;
-    ReadRecord out = read_engine(*record, ctx.option_overrides);
+    // The log of victory-point changes serves only the history.
+    ReadRecord out = read_engine(*record, ctx.option_overrides, ctx.keep_history);
     out.typed = std::make_shared<const Record>(std::move(*record));
     return out;
   }
