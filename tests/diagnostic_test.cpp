@@ -115,12 +115,17 @@ TEST(XmlReading, AttributeLookupsAfterTheCheckAgreeWithAWalk) {
   EXPECT_EQ(xml.value_loc(a, "x"), (SourceLoc{2, 7}));
   EXPECT_EQ(xml.value_loc(a, "y"), (SourceLoc{2, 13}));  // after the opening quote
   EXPECT_EQ(xml.value_loc(a, "w"), (SourceLoc{2, 1}));   // absent: the element
-  // Another element, and names outside the allowed list, are looked up by a walk.
+  // Another element is looked up by a walk; a name outside the allowed list of an element
+  // that has only allowed attributes is absent.
   EXPECT_EQ(xml.optional(b, "x"), "3");
   EXPECT_EQ(xml.optional(a, "q"), std::nullopt);
+  EXPECT_EQ(xml.value_loc(a, "q"), (SourceLoc{2, 1}));
+  // An element with an unknown attribute: the unknown one is still found, where it is.
   EXPECT_FALSE(xml.only_attributes(b, {"x"}));
   EXPECT_TRUE(xml.has(b, "z"));
   EXPECT_EQ(xml.optional(b, "z"), "4");
+  EXPECT_EQ(xml.value_loc(b, "z"), (SourceLoc{3, 13}));
+  EXPECT_FALSE(xml.has(b, "q"));
   EXPECT_EQ(xml.optional(a, "x"), "1");
   ASSERT_EQ(d.items().size(), 1u);
   EXPECT_EQ(d.items()[0].rule, "REC-004");

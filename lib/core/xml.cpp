@@ -345,14 +345,17 @@ bool XmlChecker::only_attributes(pugi::xml_node node,
                             list));
     clean = false;
   }
+  scanned_clean_ = clean;
   return clean;
 }
 
 pugi::xml_attribute XmlChecker::attribute(pugi::xml_node node, std::string_view name) const {
-  if (node == scanned_) {
+  if (same_node(node, scanned_)) {
     for (std::size_t i = 0; i < allowed_count_; ++i) {
       if (same_name(allowed_[i], name)) return found_[i];
     }
+    // Every attribute of the element is allowed: a name outside the list is absent.
+    if (scanned_clean_) return {};
   }
   return first_attribute(node, name);
 }

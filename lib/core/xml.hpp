@@ -2,12 +2,14 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <charconv>
 #include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include <pugixml.hpp>
 
@@ -78,6 +80,14 @@ class XmlDocument {
   LineIndex lines_;
 };
 
+// Whether two handles are the same node. pugixml compares them in a library call; a handle
+// is one pointer, compared here inline.
+inline bool same_node(pugi::xml_node a, pugi::xml_node b) {
+  static_assert(sizeof(pugi::xml_node) == sizeof(const void*) &&
+                std::is_trivially_copyable_v<pugi::xml_node>);
+  return std::bit_cast<const void*>(a) == std::bit_cast<const void*>(b);
+}
+
 // Structural checks with diagnostics, for readers of record formats.
 class XmlChecker {
  public:
@@ -85,9 +95,19 @@ class XmlChecker {
 
   const XmlDocument& doc() const { return doc_; }
   Diagnostics& out() { return out_; }
-  SourceLoc loc(pugi::xml_node node) const { return doc_.loc(node); }
+  // Where `node` starts. The last element asked for is remembered: a reader asks for an
+  // element and then for the values of its attributes, an absent one placed at the element.
+  SourceLoc loc(pugi::xml_node node) const {
+    if (!same_node(node, located_)) {
+      located_ = node;
+      located_at_ = doc_.loc(node);
+    }
+    return located_at_;
+  }
+  // Where the value of attribute `a` of `node` starts; where `node` starts when it is absent.
   SourceLoc value_loc(pugi::xml_node node, std::string_view a) const {
-    return doc_.value_loc(node, attribute(node, a));
+    pugi::xml_attribute found = attribute(node, a);
+    return found ? doc_.value_loc(node, found) : loc(node);
   }
 
   // The attribute `name` of `node` (the first, if it is repeated), or a null attribute.
@@ -131,9 +151,14 @@ class XmlChecker {
   const XmlDocument& doc_;
   Diagnostics& out_;
   // What the last only_attributes found: for its element, each allowed name and the
-  // attribute of that name (null when absent). No element of a record allows more.
+  // attribute of that name (null when absent), and whether the element has no other
+  // attribute. A list of more than kMaxAllowed names is not remembered: the lookups on its
+  // element walk the attributes.
   static constexpr std::size_t kMaxAllowed = 8;
   pugi::xml_node scanned_;
+  bool scanned_clean_ = false;
+  mutable pugi::xml_node located_;  // the element loc() was last asked for, and its place
+  mutable SourceLoc located_at_;
   std::size_t allowed_count_ = 0;
   std::array<std::string_view, kMaxAllowed> allowed_{};
   std::array<pugi::xml_attribute, kMaxAllowed> found_{};
