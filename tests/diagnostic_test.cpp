@@ -125,6 +125,8 @@ TEST(XmlReading, AttributeLookupsAfterTheCheckAgreeWithAWalk) {
   EXPECT_TRUE(xml.has(b, "z"));
   EXPECT_EQ(xml.optional(b, "z"), "4");
   EXPECT_EQ(xml.value_loc(b, "z"), (SourceLoc{3, 13}));
+  EXPECT_EQ(xml.attribute_loc(b, "z"), (SourceLoc{3, 10}));
+  EXPECT_EQ(xml.attribute_loc(b, "q"), (SourceLoc{3, 1}));
   EXPECT_FALSE(xml.has(b, "q"));
   EXPECT_EQ(xml.optional(a, "x"), "1");
   ASSERT_EQ(d.items().size(), 1u);

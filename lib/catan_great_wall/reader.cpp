@@ -688,7 +688,7 @@ class Reader {
     auto only_with = [&](const char* attr, DevCard with) {
       if (xml_.has(node, attr) && card != with) {
         xml_.error(
-            rec::inconsistent, xml_.doc().attribute_loc(node, attr),
+            rec::inconsistent, xml_.attribute_loc(node, attr),
             fmt::format("'{}' goes with card=\"{}\", not with a {}", attr, name(with), name(card)));
         ok = false;
       }
@@ -816,7 +816,7 @@ class Reader {
         item.huns = *result == "huns";
         bool has = xml_.has(child, "colour");
         if (item.huns && has) {
-          xml_.error(rec::inconsistent, xml_.doc().attribute_loc(child, "colour"),
+          xml_.error(rec::inconsistent, xml_.attribute_loc(child, "colour"),
                      "result=\"huns\" names no colour: everybody loses");
           return;
         }

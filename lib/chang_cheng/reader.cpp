@@ -618,7 +618,7 @@ class Reader {
       bool ok = true;
       for (const char* a : attrs) {
         if (has(a)) {
-          xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, a),
+          xml_.error(rec::inconsistent, xml_.attribute_loc(node, a),
                      fmt::format("'{}' does not apply to a {} resolution", a, name(*item.card)));
           ok = false;
         }
@@ -662,12 +662,12 @@ class Reader {
         if (!reject({"with", "cancels", "of"})) return false;
         if (!effect({Effect::destroy, Effect::remove_threat})) return false;
         if (has("space") && item.effect != Effect::destroy) {
-          xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "space"),
+          xml_.error(rec::inconsistent, xml_.attribute_loc(node, "space"),
                      "space=\"…\" goes with effect=\"destroy\"");
           return false;
         }
         if (has("region") && item.effect != Effect::remove_threat) {
-          xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "region"),
+          xml_.error(rec::inconsistent, xml_.attribute_loc(node, "region"),
                      "region=\"…\" goes with effect=\"remove-threat\"");
           return false;
         }

@@ -109,6 +109,11 @@ class XmlChecker {
     pugi::xml_attribute found = attribute(node, a);
     return found ? doc_.value_loc(node, found) : loc(node);
   }
+  // Where the name of attribute `a` of `node` starts; where `node` starts when it is absent.
+  SourceLoc attribute_loc(pugi::xml_node node, std::string_view a) const {
+    pugi::xml_attribute found = attribute(node, a);
+    return found ? doc_.attribute_loc(node, found) : loc(node);
+  }
 
   // The attribute `name` of `node` (the first, if it is repeated), or a null attribute.
   // Answers from the walk of only_attributes when `node` is the element it checked last and

@@ -603,7 +603,7 @@ class Reader {
         ok = false;
       }
     } else if (kind == RefKind::from_hand && xml_.has(node, "source")) {
-      xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "source"),
+      xml_.error(rec::inconsistent, xml_.attribute_loc(node, "source"),
                  "a card donated from=\"…\" comes from that player's hand: it takes no source");
       ok = false;
     }
@@ -614,7 +614,7 @@ class Reader {
       if (!p) {
         ok = false;
       } else if (ok && ref.source == CardRef::Source::turned_up) {
-        xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "pos"),
+        xml_.error(rec::inconsistent, xml_.attribute_loc(node, "pos"),
                    "pos=\"…\" goes with source=\"hand\": turned-up cards have no position");
         ok = false;
       } else {
@@ -833,7 +833,7 @@ class Reader {
     if (e.source == BattleSource::cavalry) {
       for (const char* a : {"bean", "pos"}) {
         if (xml_.has(node, a)) {
-          xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, a),
+          xml_.error(rec::inconsistent, xml_.attribute_loc(node, a),
                      fmt::format("a cavalry attack names no card: '{}' does not go with "
                                  "source=\"cavalry\"",
                                  a));
@@ -852,7 +852,7 @@ class Reader {
       return e;
     }
     if (xml_.has(node, "cavalry")) {
-      xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "cavalry"),
+      xml_.error(rec::inconsistent, xml_.attribute_loc(node, "cavalry"),
                  "'cavalry' goes with source=\"cavalry\"");
       ok = false;
     }
@@ -860,7 +860,7 @@ class Reader {
     if (!b) ok = false;
     if (xml_.has(node, "pos")) {
       if (e.source != BattleSource::hand) {
-        xml_.error(rec::inconsistent, xml_.doc().attribute_loc(node, "pos"),
+        xml_.error(rec::inconsistent, xml_.attribute_loc(node, "pos"),
                    "pos=\"…\" goes with source=\"hand\": a deck card has no position");
         ok = false;
       } else if (auto p = digits(node, "pos", true, 1, kMaxCount)) {
