@@ -96,6 +96,16 @@ void check_job(Job& job, const BatchSettings& settings) {
 
 namespace {
 
+// The bytes an input will hold while it is in flight: its bytes, or its file's size (0 when
+// that cannot be known: the read will say why).
+std::uint64_t record_weight(const InputItem& in) {
+  if (in.bytes) return in.bytes->size();
+  if (in.path.empty() || !in.error.empty()) return 0;
+  std::error_code ec;
+  const auto size = fs::file_size(in.path, ec);
+  return ec ? 0 : static_cast<std::uint64_t>(size);
+}
+
 // The job that says why the inputs cannot go on (out of memory, a file-system error).
 std::unique_ptr<Job> inputs_failed(const std::exception& e) {
   auto job = std::make_unique<Job>();
@@ -159,12 +169,20 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
                        const std::function<void(Job&)>& consume) {
   if (settings.jobs <= 1) return run_inline(source, settings, consume);
   const std::size_t workers = static_cast<std::size_t>(std::max(1, settings.jobs));
-  const std::size_t window = std::max<std::size_t>(16, 8 * workers);
+  // The window holds many small records: the fewer times the reader and the writer wait, the
+  // fewer context switches (with 16 records in flight, 0.47 per record on two cores, 10% of
+  // the CPU time of -j2 over -j1). Its bytes are bounded too: the reader waits once the records
+  // in flight hold `budget` bytes, so that large records do not fill the window.
+  const std::size_t window = std::max<std::size_t>(128, 64 * workers);
+  const std::uint64_t budget =
+      settings.bytes_in_flight != 0
+          ? settings.bytes_in_flight
+          : std::max<std::uint64_t>(64ull << 20, 2 * workers * settings.max_record_bytes);
   // The reader and the writer sleep and wake by batches, not by record: a thread woken for each
   // record costs a context switch, as much as a small record's check on two cores. The reader,
-  // once the window is full, waits for `batch` free slots; the writer, once it has caught up,
-  // waits for the next `batch` results in order (or for all there are, so that a record read
-  // from a slow stream is written as soon as it is checked).
+  // once the window is full, waits for `batch` free slots (and for half the budget); the
+  // writer, once it has caught up, waits for the next `batch` results in order (or for all
+  // there are, so that a record read from a slow stream is written as soon as it is checked).
   const std::size_t batch = window / 2;
 
   std::mutex m;
@@ -172,6 +190,7 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
   std::deque<std::unique_ptr<Job>> queue;          // produced, not yet taken by a worker
   std::vector<std::unique_ptr<Job>> done(window);  // finished, by index % window
   std::size_t produced = 0, consumed = 0;
+  std::uint64_t held = 0;  // the bytes of the records produced and not consumed
   bool producing = true;
   bool producer_waits = false, consumer_waits = false;
   std::atomic<bool> stopping{false};
@@ -179,6 +198,13 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
     if (stopping.load()) return true;
     if (interrupt_signal() != 0 || (settings.stop && settings.stop())) stopping.store(true);
     return stopping.load();
+  };
+  // Under the lock: the reader must wait before it adds a record, and may go on after a wait.
+  auto reader_full = [&] {
+    return produced - consumed >= window || (held >= budget && produced != consumed);
+  };
+  auto reader_may_go_on = [&] {
+    return produced - consumed + batch <= window && (held <= budget / 2 || produced == consumed);
   };
   // Under the lock: the writer has something to do.
   auto results_ready = [&] {
@@ -237,12 +263,15 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
         job = inputs_failed(e);
         stopping.store(true);
       }
+      const std::uint64_t weight = record_weight(job->input);
       std::unique_lock lock(m);
-      if (produced - consumed >= window) {
+      if (reader_full()) {
         producer_waits = true;
-        slot_free.wait(lock, [&] { return produced - consumed + batch <= window; });
+        slot_free.wait(lock, reader_may_go_on);
         producer_waits = false;
       }
+      job->weight = weight;
+      held += weight;
       job->index = produced++;
       queue.push_back(std::move(job));
       lock.unlock();
@@ -285,12 +314,14 @@ BatchOutcome run_batch(InputSource& source, const BatchSettings& settings,
         stopping.store(true);
       }
     }
+    const std::uint64_t weight = job->weight;
     job.reset();
     bool wake = false;
     {
       std::lock_guard lock(m);
       ++consumed;
-      wake = producer_waits && produced - consumed + batch <= window;
+      held -= weight;
+      wake = producer_waits && reader_may_go_on();
     }
     if (wake) slot_free.notify_one();
   }

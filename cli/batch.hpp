@@ -1,5 +1,6 @@
 // Checks a stream of inputs on N worker threads and hands the results over in input order,
-// with at most a fixed window of records in memory whatever the number of inputs.
+// with at most a fixed window of records, and of their bytes, in memory whatever the number of
+// inputs.
 #pragma once
 
 #include <functional>
@@ -20,6 +21,7 @@ struct Job {
   InputItem input;
   GameResult result;
   std::uint64_t bytes = 0;
+  std::uint64_t weight = 0;  // the bytes it holds while in flight (set by the reader)
   double seconds = 0;
   std::string text;      // the record's bytes, when BatchSettings::keep_text
   std::string output;    // what the worker rendered for this record
@@ -31,6 +33,10 @@ struct BatchSettings {
   int jobs = 1;
   CheckContext ctx;  // copied per record; load_relative is set per input
   std::uint64_t max_record_bytes = 64ull << 20;
+  // With more than one job, the bytes of the records read and not yet consumed after which the
+  // reader waits (it always keeps one record going). 0: two records of max_record_bytes per
+  // job, and at least 64 MiB.
+  std::uint64_t bytes_in_flight = 0;
   IncludePolicy includes;              // how files named by records are read
   const Registry* registry = nullptr;  // the games; nullptr: the built-in ones
   // Polled before each input is taken: true stops the run as an interrupt does.

@@ -175,6 +175,44 @@ TEST_P(BatchJobs, OneJobRunsOnTheCallingThreadAndMoreOnWorkers) {
     EXPECT_EQ(got[static_cast<std::size_t>(i)], fmt::format("r{:02}.xml", i));
 }
 
+// Many small records are in flight at once, but their bytes are bounded: with a budget of two
+// and a half records, the workers never run more than three records ahead of a slow consumer.
+TEST_P(BatchJobs, TheRecordsInFlightHoldAtMostTheBudgetOfBytes) {
+  const std::string record = "<record game=\"thrower\"/>" + std::string(1000 - 24, ' ');
+  ASSERT_EQ(record.size(), 1000u);
+  for (int i = 0; i < 40; ++i)
+    write(fmt::format("r{:02}.xml", i), record);
+  cli::BatchSettings settings = this->settings();
+  settings.bytes_in_flight = 2500;
+  std::atomic<std::size_t> checked{0};
+  settings.render = [&](cli::Job&) { ++checked; };
+  cli::InputSource source({dir_.string()}, {}, {});
+  std::size_t consumed = 0, most_ahead = 0;
+  cli::BatchOutcome outcome = run_batch(source, settings, [&](cli::Job& job) {
+    EXPECT_EQ(job.bytes, 1000u);
+    // Give the workers time to run ahead as far as they may.
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    most_ahead = std::max(most_ahead, checked.load() - consumed);
+    ++consumed;
+  });
+  EXPECT_EQ(outcome.checked, 40u);
+  EXPECT_GE(most_ahead, 1u);
+  EXPECT_LE(most_ahead, GetParam() == 1 ? 1u : 3u);
+  // Without a budget, the same run has all 40 records in flight.
+  if (GetParam() == 1) return;
+  settings.bytes_in_flight = 0;
+  cli::InputSource again({dir_.string()}, {}, {});
+  checked = 0;
+  consumed = most_ahead = 0;
+  outcome = run_batch(again, settings, [&](cli::Job&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    most_ahead = std::max(most_ahead, checked.load() - consumed);
+    ++consumed;
+  });
+  EXPECT_EQ(outcome.checked, 40u);
+  EXPECT_GT(most_ahead, 3u);
+}
+
 // Workers hand results over by batches, but a record read from a slow stream is consumed as soon
 // as it is checked, before the stream gives the next one.
 TEST_P(BatchJobs, ARecordFromASlowListIsConsumedBeforeTheNextIsRead) {
