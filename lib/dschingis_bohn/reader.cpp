@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 #include "core/included.hpp"
 #include "core/sections.hpp"
@@ -442,6 +443,35 @@ class Reader {
     rec_.turns.push_back(std::move(turn));
   }
 
+  // An element placed at the end of a turn's list as soon as it is begun and filled in there,
+  // taken back unless kept: a read element is never copied or moved. Nothing else is added to
+  // the list while it is being filled.
+  class Placed {
+   public:
+    Placed(std::vector<Elem>& elems, Elem::Kind kind, SourceLoc loc)
+        : elems_(elems), e(elems.emplace_back()) {
+      e.kind = kind;
+      e.loc = loc;
+    }
+    Placed(const Placed&) = delete;
+    Placed& operator=(const Placed&) = delete;
+    ~Placed() {
+      assert(&elems_.back() == &e);
+      if (!kept_) elems_.pop_back();
+    }
+    void keep() { kept_ = true; }
+
+   private:
+    std::vector<Elem>& elems_;
+    bool kept_ = false;
+
+   public:
+    Elem& e;
+  };
+  Placed place(Turn& turn, pugi::xml_node node, Elem::Kind kind) {
+    return Placed(turn.elems, kind, xml_.loc(node));
+  }
+
   Elem start(pugi::xml_node node, Elem::Kind kind) {
     Elem e;
     e.kind = kind;
@@ -464,14 +494,16 @@ class Reader {
     if (tag == "annotation") return;  // written by `wallaudit annotate`; not part of the game
     if (tag == "diamond") {
       leaf(node, {"bean"});
-      Elem e = start(node, Elem::Kind::diamond);
+      Placed placed = place(turn, node, Elem::Kind::diamond);
+      Elem& e = placed.e;
       auto b = bean(node, "bean");
       if (!b) return;
       e.bean = *b;
-      turn.elems.push_back(std::move(e));
+      placed.keep();
     } else if (tag == "plant") {
       leaf(node, {"bean", "field", "colour"});
-      Elem e = start(node, Elem::Kind::plant);
+      Placed placed = place(turn, node, Elem::Kind::plant);
+      Elem& e = placed.e;
       auto b = bean(node, "bean");
       auto f = field(node);
       bool c = optional_colour(node, e);
@@ -479,21 +511,23 @@ class Reader {
       e.bean = *b;
       e.field = *f;
       e.field_loc = xml_.value_loc(node, "field");
-      turn.elems.push_back(std::move(e));
+      placed.keep();
     } else if (tag == "turn-up") {
       leaf(node, {"beans"});
-      Elem e = start(node, Elem::Kind::turn_up);
+      Placed placed = place(turn, node, Elem::Kind::turn_up);
+      Elem& e = placed.e;
       auto list = card_list(node, false);
       if (!list) return;
       e.cards = std::move(*list);
-      turn.elems.push_back(std::move(e));
+      placed.keep();
     } else if (tag == "draw" || tag == "take") {
       leaf(node, {"count", "beans"});
-      Elem e = start(node, tag == "draw" ? Elem::Kind::draw : Elem::Kind::take);
+      Placed placed = place(turn, node, tag == "draw" ? Elem::Kind::draw : Elem::Kind::take);
+      Elem& e = placed.e;
       auto list = card_list(node, true);
       if (!list) return;
       e.cards = std::move(*list);
-      turn.elems.push_back(std::move(e));
+      placed.keep();
     } else if (tag == "load") {
       read_load(node, turn, false);
     } else if (tag == "trade") {
@@ -502,7 +536,8 @@ class Reader {
       read_donate(node, turn);
     } else if (tag == "harvest") {
       leaf(node, {"field", "colour", "coins", "bean", "cards"});
-      Elem e = start(node, Elem::Kind::harvest);
+      Placed placed = place(turn, node, Elem::Kind::harvest);
+      Elem& e = placed.e;
       auto f = field(node);
       bool c = optional_colour(node, e);
       auto coins = digits(node, "coins", false, 0, kMaxFigure);
@@ -519,32 +554,34 @@ class Reader {
       if (coins) e.coins = static_cast<int>(*coins);
       if (cards) e.claimed_cards = static_cast<int>(*cards);
       e.claimed_bean = b;
-      turn.elems.push_back(std::move(e));
+      placed.keep();
     } else if (tag == "battle") {
       read_battle(node, turn);
     } else if (tag == "buy-cart") {
       read_buy_cart(node, turn);
     } else if (tag == "buy-field") {
       leaf(node, {"colour", "pay"});
-      Elem e = start(node, Elem::Kind::buy_field);
+      Placed placed = place(turn, node, Elem::Kind::buy_field);
+      Elem& e = placed.e;
       bool c = optional_colour(node, e);
       auto pay = payment(node, 3);
       if (!c || !pay) return;
       e.pay = std::move(*pay);
       e.pay_loc = xml_.value_loc(node, "pay");
-      turn.elems.push_back(std::move(e));
+      placed.keep();
     } else if (tag == "reshuffle") {
       read_reshuffle(node, turn, false, false);
     } else if (tag == "vp") {
       leaf(node, {"colour", "points"});
-      Elem e = start(node, Elem::Kind::vp);
+      Placed placed = place(turn, node, Elem::Kind::vp);
+      Elem& e = placed.e;
       auto c = colour(node, "colour");
       auto p = digits(node, "points", true, 0, kMaxFigure);
       if (!c || !p) return;
       e.colour = c;
       e.colour_loc = xml_.value_loc(node, "colour");
       e.points = static_cast<int>(*p);
-      turn.elems.push_back(std::move(e));
+      placed.keep();
     } else if (tag == "round" || tag == "attack" || tag == "defend") {
       xml_.error(
           rec::misplaced, xml_.loc(node),
@@ -556,17 +593,19 @@ class Reader {
 
   void read_load(pugi::xml_node node, Turn& turn, bool in_cart) {
     leaf(node, {"count", "beans"});
-    Elem e = start(node, Elem::Kind::load);
+    Placed placed = place(turn, node, Elem::Kind::load);
+    Elem& e = placed.e;
     e.in_cart = in_cart;
     auto list = card_list(node, true);
     if (!list) return;
     e.cards = std::move(*list);
-    turn.elems.push_back(std::move(e));
+    placed.keep();
   }
 
   void read_reshuffle(pugi::xml_node node, Turn& turn, bool in_battle, bool in_cart) {
     leaf(node, {"order"});
-    Elem e = start(node, Elem::Kind::reshuffle);
+    Placed placed = place(turn, node, Elem::Kind::reshuffle);
+    Elem& e = placed.e;
     e.in_battle = in_battle;
     e.in_cart = in_cart;
     if (xml_.has(node, "order")) {
@@ -574,7 +613,7 @@ class Reader {
       if (!b) return;
       e.order = std::move(*b);
     }
-    turn.elems.push_back(std::move(e));
+    placed.keep();
   }
 
   // A card in a trade or donation: a <give> or a donated <card> (source required), a <get>
@@ -628,7 +667,8 @@ class Reader {
 
   void read_trade(pugi::xml_node node, Turn& turn) {
     xml_.only_attributes(node, {"partner"});
-    Elem e = start(node, Elem::Kind::trade);
+    Placed placed = place(turn, node, Elem::Kind::trade);
+    Elem& e = placed.e;
     auto p = colour(node, "partner");
     bool ok = p.has_value();
     xml_.for_each_child(node, [&](pugi::xml_node child) {
@@ -660,12 +700,13 @@ class Reader {
     }
     e.partner = *p;
     e.partner_loc = xml_.value_loc(node, "partner");
-    turn.elems.push_back(std::move(e));
+    placed.keep();
   }
 
   void read_donate(pugi::xml_node node, Turn& turn) {
     xml_.only_attributes(node, {"to", "from"});
-    Elem e = start(node, Elem::Kind::donate);
+    Placed placed = place(turn, node, Elem::Kind::donate);
+    Elem& e = placed.e;
     bool to = xml_.has(node, "to");
     bool from = xml_.has(node, "from");
     if (to && from) {
@@ -701,7 +742,7 @@ class Reader {
     e.donate_to = to;
     e.partner = *p;
     e.partner_loc = xml_.value_loc(node, to ? "to" : "from");
-    turn.elems.push_back(std::move(e));
+    placed.keep();
   }
 
   void read_battle(pugi::xml_node node, Turn& turn) {
