@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "great_wall/types.hpp"
 #include "support/support.hpp"
 
 namespace wallaudit::test {
@@ -195,6 +196,17 @@ TEST(GreatWallReader, AttributeErrors) {
            R"(<setup><discard section="S4" tokens="2 2"/></setup><play/></record>)",
        "REC-007", "S4", "\"S4\" is not a section in play (a game of 3 players has S1, S2 and S3)"},
   });
+}
+
+// Section names are written as the records write them, and parse back.
+TEST(GreatWallReader, SectionNamesRoundTrip) {
+  for (int s = 0; s < 9; ++s) {
+    EXPECT_EQ(gw::section_name(s), fmt::format("S{}", s + 1));
+    EXPECT_EQ(gw::parse_section(gw::section_name(s)), s);
+  }
+  EXPECT_EQ(gw::section_name(9), "S10");
+  EXPECT_EQ(gw::parse_section("S10"), std::nullopt);
+  EXPECT_EQ(gw::parse_section("S0"), std::nullopt);
 }
 
 TEST(GreatWallReader, TooManyTurnsAreNotRead) {

@@ -55,6 +55,8 @@ int sections_for(int players) {
 }
 
 std::string section_name(int section) {
+  // Sections 1 to 9 are all a game has: two characters, without a format or an allocation.
+  if (section >= 0 && section < 9) return {'S', static_cast<char>('1' + section)};
   return fmt::format("S{}", section + 1);
 }
 
