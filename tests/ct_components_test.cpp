@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -823,6 +824,121 @@ TEST(CtComponents, LongestRoadOnADenseNetwork) {
   EXPECT_EQ(s.player(Colour::blue).roads, 15);
   EXPECT_EQ(s.road_length(Colour::blue), 14);
   EXPECT_EQ(s.longest_road(), Colour::blue);
+}
+
+// CT-902 over random networks: the search that starts only where a longest trail can start
+// (an odd number of own roads, another colour's building, or anywhere on a closed network)
+// finds what a search from both ends of every road finds. The networks grow from their roads,
+// so that they branch and close loops, and settlements of every colour cut them.
+TEST(CtComponents, LongestRoadAgreesWithASearchFromEveryRoad) {
+  auto board = ct::modelled_board();
+  const auto& b = *board;
+  const std::vector<Colour> order = seats(4);
+  std::vector<int> free_edges, free_vertices;
+  for (int e = 0; e < b.edge_count(); ++e)
+    if (b.edge_on_board(e, 4)) free_edges.push_back(e);
+  for (int v = 0; v < b.vertex_count(); ++v)
+    if (b.vertex_on_board(v, 4)) free_vertices.push_back(v);
+  int compared = 0, loops = 0, cut = 0, longest = 0;
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    SCOPED_TRACE(fmt::format("seed {}", seed));
+    std::mt19937 rng(seed);
+    auto pick = [&](std::size_t n) {
+      return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+    };
+    ct::State s(board, {}, order);
+    std::vector<int> owner(ix(b.edge_count()), -1);
+    std::vector<char> built(ix(b.vertex_count()), 0);
+    // The reference: every road, in both directions.
+    auto reference = [&](Colour c) {
+      const int col = static_cast<int>(c);
+      std::vector<char> used(owner.size(), 0);
+      int best = 0;
+      std::function<void(int, int)> walk = [&](int v, int length) {
+        best = std::max(best, length);
+        auto o = s.vertex_owner(v);
+        if (o && *o != c) return;
+        for (int e : b.vertex(v).edges) {
+          if (e < 0 || owner[ix(e)] != col || used[ix(e)]) continue;
+          used[ix(e)] = 1;
+          walk(b.edge(e).a == v ? b.edge(e).b : b.edge(e).a, length + 1);
+          used[ix(e)] = 0;
+        }
+      };
+      for (int e = 0; e < b.edge_count(); ++e) {
+        if (owner[ix(e)] != col) continue;
+        for (int start : {b.edge(e).a, b.edge(e).b}) {
+          used[ix(e)] = 1;
+          walk(start == b.edge(e).a ? b.edge(e).b : b.edge(e).a, 1);
+          used[ix(e)] = 0;
+        }
+      }
+      return best;
+    };
+    for (int turn = 1; turn <= 32; ++turn) {
+      const Colour c = order[ix(turn % 4)];
+      const int col = static_cast<int>(c);
+      s.begin_turn(c, turn);
+      ct::RollResult rr;
+      s.roll(1, 1, rr);
+      const int roads = 1 + static_cast<int>(pick(3));
+      for (int k = 0; k < roads; ++k) {
+        // Mostly a free road touching one of the colour's own, else any free road.
+        std::vector<int> next;
+        for (int e : free_edges) {
+          if (owner[ix(e)] >= 0) continue;
+          for (int v : {b.edge(e).a, b.edge(e).b})
+            for (int f : b.vertex(v).edges)
+              if (f >= 0 && owner[ix(f)] == col) next.push_back(e);
+        }
+        if (next.empty() || pick(5) == 0) {
+          for (int e : free_edges)
+            if (owner[ix(e)] < 0) next.push_back(e);
+        }
+        if (next.empty()) break;
+        const int e = next[pick(next.size())];
+        ct::PlaceRef ref;
+        ref.hex = 0;
+        ref.index = e;
+        const int before = s.player(c).roads;
+        s.road(ref);
+        if (s.player(c).roads == before) break;  // the supply of roads is spent
+        owner[ix(e)] = col;
+      }
+      if (pick(3) == 0) {
+        std::vector<int> open;
+        for (int v : free_vertices)
+          if (!built[ix(v)]) open.push_back(v);
+        const int v = open[pick(open.size())];
+        ct::PlaceRef ref;
+        ref.hex = 0;
+        ref.index = v;
+        s.settlement(ref, {ct::HunDraw{0, {}}});
+        built[ix(v)] = 1;
+        if (s.vertex_owner(v) == c) {  // else the supply of settlements is spent
+          for (int e : b.vertex(v).edges)
+            cut += e >= 0 && owner[ix(e)] >= 0 && owner[ix(e)] != col;
+        }
+      }
+      for (Colour x : order) {
+        const int expected = reference(x);
+        ASSERT_EQ(s.road_length(x), expected) << name(x) << " on turn " << turn;
+        longest = std::max(longest, expected);
+        ++compared;
+        int roads_of_x = 0;
+        for (int o : owner)
+          roads_of_x += o == static_cast<int>(x);
+        loops += expected == roads_of_x && roads_of_x >= 6;
+      }
+      s.end_element();
+    }
+  }
+  EXPECT_EQ(compared, 60 * 32 * 4);
+  // The networks were rich enough to mean something: some cut by other colours' buildings,
+  // some long, some whose longest trail takes every road (loops with their spurs included).
+  EXPECT_GT(cut, 0);
+  EXPECT_GE(longest, 8);
+  EXPECT_GT(loops, 0);
 }
 
 // CT-902: an own building never breaks a trail.

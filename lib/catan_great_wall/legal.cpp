@@ -260,8 +260,11 @@ PlaceRef place_ref(const Board& board, const PlaceName& p, bool vertex) {
   PlaceRef r;
   r.hex = p.hex;
   r.index = vertex ? board.corner(p.hex, p.part) : board.side(p.hex, p.part);
-  r.text = fmt::format("{}.{}", board.hexes[ix(p.hex)].id,
-                       vertex ? corner_name(p.part) : side_name(p.part));
+  // "hex.part", appended rather than formatted: a place is named on every build.
+  const std::string& hex = board.hexes[ix(p.hex)].id;
+  std::string_view part = vertex ? corner_name(p.part) : side_name(p.part);
+  r.text.reserve(hex.size() + 1 + part.size());
+  r.text.append(hex).append(1, '.').append(part);
   return r;
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 
 namespace wallaudit::ct {
 
@@ -249,12 +250,20 @@ std::string State::colour_hand(Colour c) const {
 
 // ---- Longest Road and Largest Army ---------------------------------------------------------
 
+// The longest trail of own roads, by a depth-first search over trails. A search need only
+// start where a longest trail can start: at a vertex with an odd number of own roads, or at
+// another colour's building. Elsewhere (an even number of own roads and no foreign building) a
+// trail that starts there leaves a road at its start unused and can be made longer by it,
+// unless it is closed and takes every road of its network; so a network with no such vertex at
+// all is searched from one of its roads.
 int State::road_length(Colour c) const {
   const Board& b = *board_;
   const int owner_c = static_cast<int>(c);
-  // Roads already on the trail, by edge: a scratch buffer kept between calls, all zero here.
-  std::vector<char>& used = road_scratch_.value;
-  used.assign(ix(b.edge_count()), 0);
+  // Per edge: kOnTrail while the road is on the trail being followed, kSeen once any search
+  // has reached it. A scratch buffer kept between calls.
+  constexpr char kOnTrail = 1, kSeen = 2;
+  std::vector<char>& mark = road_scratch_.value;
+  mark.assign(ix(b.edge_count()), 0);
   int best = 0;
   // Depth-first over trails: `v` is the vertex reached, `length` the roads used so far.
   auto dfs = [&](auto&& self, int v, int length) -> void {
@@ -262,28 +271,55 @@ int State::road_length(Colour c) const {
     auto owner = vertex_owner(v);
     if (owner && *owner != c) return;  // another colour's building ends the trail here
     for (int e : b.vertex(v).edges) {
-      if (e < 0 || edge_owner_[ix(e)] != owner_c || used[ix(e)]) continue;
-      used[ix(e)] = 1;
+      if (e < 0 || edge_owner_[ix(e)] != owner_c || (mark[ix(e)] & kOnTrail)) continue;
+      mark[ix(e)] = kOnTrail | kSeen;
       const EdgeInfo& info = b.edge(e);
       self(self, info.a == v ? info.b : info.a, length + 1);
-      used[ix(e)] = 0;
+      mark[ix(e)] = kSeen;
     }
   };
-  for (int e = 0; e < b.edge_count(); ++e) {
-    if (edge_owner_[ix(e)] != owner_c) continue;
+  // The trails that start at `start` along road `e`.
+  auto from = [&](int e, int start) {
     const EdgeInfo& info = b.edge(e);
-    for (int start : {info.a, info.b}) {
-      used[ix(e)] = 1;
-      dfs(dfs, start == info.a ? info.b : info.a, 1);
-      used[ix(e)] = 0;
-    }
+    mark[ix(e)] = kOnTrail | kSeen;
+    dfs(dfs, start == info.a ? info.b : info.a, 1);
+    mark[ix(e)] = kSeen;
+  };
+  auto may_start = [&](int v) {
+    auto owner = vertex_owner(v);
+    if (owner && *owner != c) return true;
+    int roads = 0;
+    for (int e : b.vertex(v).edges)
+      roads += e >= 0 && edge_owner_[ix(e)] == owner_c;
+    return roads % 2 == 1;
+  };
+  [[maybe_unused]] int own = 0;
+  for (int e : roads_) {
+    if (edge_owner_[ix(e)] != owner_c) continue;
+    ++own;
+    const EdgeInfo& info = b.edge(e);
+    for (int start : {info.a, info.b})
+      if (may_start(start)) from(e, start);
+  }
+  assert(own == player(c).roads && "every road laid is in the list of roads");
+  // Networks no search reached have no vertex to start from: closed, searched from anywhere.
+  for (int e : roads_) {
+    if (edge_owner_[ix(e)] != owner_c || (mark[ix(e)] & kSeen)) continue;
+    from(e, b.edge(e).a);
   }
   return best;
 }
 
-void State::road_built(Colour c) {
+bool State::lay_road(Colour c, int edge) {
+  if (edge < 0 || !board_->edge_on_board(edge, players()) || road_owner(edge) ||
+      supply_roads(c) <= 0)
+    return false;
+  edge_owner_[ix(edge)] = static_cast<std::int8_t>(c);
+  roads_.push_back(edge);
+  p(c).roads++;
   p(c).road_length = road_length(c);
   settle_longest_road();
+  return true;
 }
 
 void State::building_placed(int vertex) {
@@ -403,12 +439,7 @@ Violations State::place_founding(Colour c, const PlaceRef& vertex, const PlaceRe
     placed = true;
     building_placed(vertex.index);
   }
-  if (road.index >= 0 && b.edge_on_board(road.index, players()) && !road_owner(road.index) &&
-      supply_roads(c) > 0) {
-    edge_owner_[ix(road.index)] = static_cast<std::int8_t>(c);
-    p(c).roads++;
-    road_built(c);
-  }
+  lay_road(c, road.index);
   if (round_b && placed) {
     for (int h : b.vertex(vertex.index).hexes) {
       if (h < 0 || !b.hex_in_play(h, players())) continue;
@@ -1061,12 +1092,7 @@ Violations State::road(const PlaceRef& edge) {
   if (v)
     out.push_back(
         fail(v->rule, v->message, v->rule == rule::CT_602 ? hand_domain(c) : kBoardDomain));
-  if (edge.index >= 0 && board_->edge_on_board(edge.index, players()) && !road_owner(edge.index) &&
-      supply_roads(c) > 0) {
-    edge_owner_[ix(edge.index)] = static_cast<std::int8_t>(c);
-    p(c).roads++;
-    road_built(c);
-  }
+  lay_road(c, edge.index);
   pay(c, road_cost());
   turn_.built = true;
   after_step();
@@ -1460,12 +1486,7 @@ Violations State::play_card(const Step& step) {
         if (!v && supply_roads(c) == 0)
           v = violation(rule::CT_603, fmt::format("{} has no road left (15 per colour)", name(c)));
         if (v) out.push_back(fail(v->rule, v->message, kBoardDomain, ref));
-        if (r.index >= 0 && b.edge_on_board(r.index, players()) && !road_owner(r.index) &&
-            supply_roads(c) > 0) {
-          edge_owner_[ix(r.index)] = static_cast<std::int8_t>(c);
-          p(c).roads++;
-          road_built(c);
-        }
+        lay_road(c, r.index);
       }
       if (step.roads.size() < 2 && supply_roads(c) > 0 && legal_road_exists(c))
         out.push_back(fail(rule::CT_805,

@@ -263,9 +263,11 @@ class State {
   bool distance_ok(int v) const;
   bool legal_road_exists(Colour c) const;
   std::optional<Finding> hun_draw(const std::vector<HunDraw>& huns, bool wanted);
-  // Longest Road after a change: c's new road, or a new building at `vertex` (which can cut
-  // other colours' trails); each recomputes the lengths that can have changed.
-  void road_built(Colour c);
+  // Lays c's road on `edge` when it is on the board, free, and c has a road left (a fault was
+  // reported before; the piece is placed all the same); false when it is not laid.
+  bool lay_road(Colour c, int edge);
+  // Longest Road after a change: c's new road (lay_road), or a new building at `vertex` (which
+  // can cut other colours' trails); each recomputes the lengths that can have changed.
   void building_placed(int vertex);
   void settle_longest_road();  // the holder, from every colour's length
   void update_largest_army(Colour c);
@@ -283,6 +285,7 @@ class State {
   std::vector<std::int8_t> vertex_owner_;  // -1 none, else a colour
   std::vector<Building> buildings_;
   std::vector<std::int8_t> edge_owner_;
+  std::vector<int> roads_;  // every road's edge, in the order laid
   std::vector<int> levels_;
   std::vector<std::int8_t> wall_owner_;
   std::vector<int> places_;  // per gathering place (board index)
@@ -333,7 +336,7 @@ class State {
   std::array<std::uint32_t, kHandDomain + kColours> taint_{};
   std::uint32_t line_ = 0;
 
-  // road_length()'s roads on the trail, by edge.
+  // road_length()'s marks, by edge: on the trail followed, reached by a search.
   mutable Scratch<std::vector<char>> road_scratch_;
 };
 
