@@ -36,6 +36,7 @@ State::State(std::shared_ptr<const Board> board, const Options& options, std::ve
   vertex_owner_.assign(ix(b.vertex_count()), -1);
   buildings_.assign(ix(b.vertex_count()), Building::none);
   edge_owner_.assign(ix(b.edge_count()), -1);
+  roads_.reserve(seats_.size() * 15);  // every colour's 15 roads: the list never grows
   levels_.assign(b.walls.size(), 0);
   wall_owner_.assign(b.walls.size(), -1);
   places_.assign(b.gatherings.size(), 0);
