@@ -433,11 +433,20 @@ class Reader {
       xml_.error(
           rec::turn_number, xml_.value_loc(node, "n"),
           fmt::format("turn number n=\"{}\" should be {} (turns count 1, 2, 3 …)", *n, expected));
-    // Room for the elements of an ordinary turn at once (a hostile one grows as it must).
+    // Room for the elements of an ordinary turn at once (a hostile one grows as it must): a
+    // <battle> or a <buy-cart> adds its inner elements and an end element.
     std::size_t elements = 0;
-    for (pugi::xml_node child = node.first_child(); child && elements < 32;
-         child = child.next_sibling())
+    for (pugi::xml_node child = node.first_child(); child && elements < 64;
+         child = child.next_sibling()) {
       ++elements;
+      if (!child.first_child()) continue;
+      ++elements;
+      for (pugi::xml_node inner = child.first_child(); inner; inner = inner.next_sibling()) {
+        ++elements;
+        for (pugi::xml_node leaf = inner.first_child(); leaf; leaf = leaf.next_sibling())
+          ++elements;
+      }
+    }
     turn.elems.reserve(elements);
     xml_.for_each_child(node, [&](pugi::xml_node child) { read_elem(child, node, turn); });
     rec_.turns.push_back(std::move(turn));
@@ -760,9 +769,9 @@ class Reader {
         ok = false;
       }
     }
-    std::vector<Elem> items;
     int rounds = 0;
     Turn inner;
+    inner.elems.reserve(8);  // a round's start, attack and defend, twice after a lost cavalry
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       std::string_view tag = child.name();
       if (tag == "round") {
@@ -799,15 +808,19 @@ class Reader {
     Elem end;
     end.kind = Elem::Kind::battle_end;
     end.loc = xml_.loc(node);
-    turn.elems.push_back(end);
+    turn.elems.push_back(std::move(end));
     turn.elems[begin].end_index = turn.elems.size() - 1;
   }
 
   bool read_round(pugi::xml_node node, Turn& inner, int index) {
     xml_.only_attributes(node, {});
-    Elem r = start(node, Elem::Kind::round);
-    r.round_index = index;
-    inner.elems.push_back(r);
+    const SourceLoc loc = xml_.loc(node);
+    {
+      Elem& r = inner.elems.emplace_back();
+      r.kind = Elem::Kind::round;
+      r.loc = loc;
+      r.round_index = index;
+    }
     int attacks = 0, defends = 0;
     bool ok = true;
     xml_.for_each_child(node, [&](pugi::xml_node child) {
@@ -844,7 +857,7 @@ class Reader {
       }
     });
     if (ok && (attacks != 1 || defends != 1)) {
-      xml_.error(rec::missing, r.loc,
+      xml_.error(rec::missing, loc,
                  attacks == 0 ? "a <round> needs an <attack> and then a <defend>"
                               : "a <round> needs a <defend> after its <attack>");
       ok = false;
@@ -922,6 +935,7 @@ class Reader {
     auto pay = payment(node, 3);
     if (!pay) ok = false;
     Turn inner;
+    inner.elems.reserve(4);
     xml_.for_each_child(node, [&](pugi::xml_node child) {
       std::string_view tag = child.name();
       if (tag == "load") {
@@ -948,7 +962,7 @@ class Reader {
     end.kind = Elem::Kind::buy_cart_end;
     end.loc = xml_.loc(node);
     end.colour = turn.elems[begin].colour;
-    turn.elems.push_back(end);
+    turn.elems.push_back(std::move(end));
     turn.elems[begin].end_index = turn.elems.size() - 1;
   }
 
