@@ -314,12 +314,33 @@ class Reader {
       xml_.unknown_element(node, parent);
       return;
     }
-    step.section_loc = xml_.value_loc(node, "section");
-    step.token_loc = xml_.value_loc(node, "token");
-    step.tokens_loc = xml_.value_loc(node, "tokens");
-    step.card_loc = xml_.value_loc(node, "card");
-    step.count_loc = xml_.value_loc(node, "count");
-    step.on_loc = xml_.value_loc(node, "on");
+    // Where each value starts; the element's position for an absent attribute. An attribute
+    // outside the element's list is absent here (a stray one is a format error, and the
+    // record is not replayed), so only the listed ones are looked up.
+    auto at = [&](std::string_view attribute) { return xml_.value_loc(node, attribute); };
+    step.section_loc = step.token_loc = step.tokens_loc = step.loc;
+    step.card_loc = step.count_loc = step.on_loc = step.loc;
+    switch (step.kind) {
+      case Step::Kind::score:
+        step.section_loc = at("section");
+        step.token_loc = at("token");
+        step.on_loc = at("on");
+        break;
+      case Step::Kind::reveal:
+      case Step::Kind::discard:
+        step.section_loc = at("section");
+        step.tokens_loc = at("tokens");
+        break;
+      case Step::Kind::play:
+        step.section_loc = at("section");
+        step.card_loc = at("card");
+        step.count_loc = at("count");
+        step.on_loc = at("on");
+        break;
+      case Step::Kind::draw:
+        step.card_loc = at("card");
+        break;
+    }
     turn.steps.push_back(std::move(step));
   }
 
