@@ -184,23 +184,36 @@ class ArchiveStream {
       over_limit = true;
       return std::nullopt;
     }
+    // The member's blocks are appended where libarchive holds them, with no copy on the way;
+    // a member that states its size gets its room at once.
     std::string data;
-    char buffer[1 << 16];
+    if (archive_entry_size_is_set(entry))
+      data.reserve(static_cast<std::size_t>(archive_entry_size(entry)));
     for (;;) {
-      la_ssize_t n = archive_read_data(a_, buffer, sizeof buffer);
-      if (n == 0) break;
-      if (n < 0) {
+      const void* block = nullptr;
+      std::size_t size = 0;
+      la_int64_t offset = 0;
+      int r = archive_read_data_block(a_, &block, &size, &offset);
+      if (r == ARCHIVE_EOF) break;
+      if (r < ARCHIVE_OK) {
         error = fmt::format("cannot read the member: {}", error_text());
         return std::nullopt;
       }
-      data.append(buffer, static_cast<std::size_t>(n));
-      expanded_ += static_cast<std::uint64_t>(n);
-      if (data.size() > max_bytes) {
+      if (offset < 0 || static_cast<std::uint64_t>(offset) < data.size()) {
+        error = "cannot read the member: its blocks are out of order";
+        return std::nullopt;
+      }
+      // A sparse member's holes read as zero bytes, as a whole read would give them.
+      auto end = static_cast<std::uint64_t>(offset) + size;
+      expanded_ += end - data.size();
+      if (end > max_bytes) {
         error = fmt::format("{} is more than the limit of {} (--max-record-size)", subject,
                             human_bytes(max_bytes));
         over_limit = true;
         return std::nullopt;
       }
+      data.resize(static_cast<std::size_t>(offset), '\0');
+      data.append(static_cast<const char*>(block), size);
       if (too_expanded()) {
         error = expansion_message(limits_, expanded_, compressed_);
         stop = true;

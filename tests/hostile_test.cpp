@@ -242,6 +242,35 @@ TEST_F(Hostile, StandardInputIsReadOnlyUpToTheSizeLimit) {
   EXPECT_NE(run.out.find("\"rule\":\"REC-017\""), std::string::npos) << run.out;
 }
 
+// A tar member stored sparse: its holes read as the zero bytes a whole read would give, so the
+// NUL byte is found where it stands.
+TEST_F(Hostile, ASparseMemberReadsItsHolesAsZeroBytes) {
+  fs::path path = dir_ / "holey.tar";
+  archive* a = archive_write_new();
+  archive_write_set_format_pax_restricted(a);
+  ASSERT_EQ(archive_write_open_filename(a, path.c_str()), ARCHIVE_OK);
+  archive_entry* e = archive_entry_new();
+  archive_entry_set_pathname(e, "holey.xml");
+  archive_entry_set_size(e, 30000);
+  archive_entry_set_filetype(e, AE_IFREG);
+  archive_entry_set_perm(e, 0644);
+  archive_entry_sparse_add_entry(e, 0, 10);
+  archive_entry_sparse_add_entry(e, 29990, 10);
+  archive_write_header(a, e);
+  std::string head = "<record>\n\n", tail = "\n</record>";
+  archive_write_data(a, head.data(), head.size());
+  archive_write_data(a, tail.data(), tail.size());
+  archive_entry_free(e);
+  archive_write_close(a);
+  archive_write_free(a);
+
+  RunResult run = run_cli({"check", "holey.tar"}, nullptr, dir_.string());
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run.out.substr(0, run.out.find('\n')),
+            "holey.tar!holey.xml:3:1: error: NUL byte: a record is UTF-8 text [REC-015]")
+      << run.out;
+}
+
 TEST_F(Hostile, LimitsAreOptions) {
   RunResult small =
       run_cli({"check", "--format", "jsonl", "--max-record-size", "1", "record-200MB.xml"}, nullptr,
