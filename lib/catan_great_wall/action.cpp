@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <charconv>
 #include <cstdlib>
 
@@ -617,89 +618,97 @@ std::vector<int> numerals(const std::vector<HunDraw>& huns) {
 
 class Collector {
  public:
-  // Most elements are one action each; one that is more gets a block of its own.
-  explicit Collector(const Record& rec)
-      : rec_(rec), store_(1 + rec.setup.size() + rec.elements.size() + rec.end.size(), rec.board) {}
+  // Every action has its room at once: in the record's block, and in the list.
+  explicit Collector(const Record& rec) : rec_(rec), store_(count(rec), rec.board) {
+    out_.reserve(count(rec));
+  }
 
   std::vector<PlacedAction> run() {
-    Move seats = make(std::nullopt, Move::Kind::seats);
     Parts parts;
+    Move& seats = add(std::nullopt, Move::Kind::seats, rec_.players_loc, 0);
     for (const PlayerDecl& p : rec_.players) {
       seats.seats.push_back(p.colour);
       parts.push_back(p.loc);
     }
-    push(std::move(seats), rec_.players_loc, std::move(parts), 0);
+    out_.back().parts = std::move(parts);
     for (const SetupItem& item : rec_.setup)
       setup(item);
     for (const TurnElem& e : rec_.elements)
       element(e);
     for (const EndItem& item : rec_.end)
       end(item);
+    assert(out_.size() == count(rec_));
     return std::move(out_);
   }
 
  private:
-  // The record's moves point at its board; store_ holds it.
-  Move make(std::optional<Colour> c, Move::Kind kind) const {
-    return Move(SharedRef<Board>::borrowed(rec_.board.get()), c, kind);
+  // How many actions the record makes: seats, one per setup and end item, and a start and an
+  // end around each turn's steps.
+  static std::size_t count(const Record& rec) {
+    std::size_t n = 1 + rec.setup.size() + rec.end.size();
+    for (const TurnElem& e : rec.elements)
+      n += 2 + e.steps.size();
+    return n;
   }
 
-  void push(Move m, SourceLoc loc, Parts parts, int turn) {
-    PlacedAction p;
-    p.action = store_.make(std::move(m));
+  // A move built where it stays, at the end of the list; it points at the record's board, which
+  // store_ holds.
+  Move& add(std::optional<Colour> c, Move::Kind kind, SourceLoc loc, int turn, Parts parts = {}) {
+    PlacedAction& p = out_.emplace_back();
+    std::shared_ptr<Move> m = store_.make(SharedRef<Board>::borrowed(rec_.board.get()), c, kind);
+    Move& ref = *m;
+    p.action = std::move(m);
     p.loc = loc;
     p.parts = std::move(parts);
     p.turn = turn;
-    out_.push_back(std::move(p));
+    return ref;
   }
 
   void setup(const SetupItem& item) {
     switch (item.kind) {
       case SetupItem::Kind::fort: {
-        Move m = make(item.colour, Move::Kind::fort);
+        Move& m = add(item.colour, Move::Kind::fort, item.loc, 0,
+                      {item.colour_loc, item.wall_loc, founded_});
         m.wall = item.wall;
-        push(std::move(m), item.loc, {item.colour_loc, item.wall_loc, founded_}, 0);
         break;
       }
       case SetupItem::Kind::settlement: {
-        Move m = make(item.colour, Move::Kind::found);
-        m.place = place_name(item.vertex, true);
-        m.road = place_name(item.road, false);
-        m.draws = numerals(item.huns);
         Parts parts{item.colour_loc, item.vertex.loc, item.road.loc};
         for (const HunDraw& h : item.huns)
           parts.push_back(h.loc);
         parts.push_back(founded_);
-        push(std::move(m), item.loc, std::move(parts), 0);
+        Move& m = add(item.colour, Move::Kind::found, item.loc, 0, std::move(parts));
+        m.place = place_name(item.vertex, true);
+        m.road = place_name(item.road, false);
+        m.draws = numerals(item.huns);
         founded_ = item.loc;
         break;
       }
       case SetupItem::Kind::gain: {
-        Move m = make(item.colour, Move::Kind::gain);
+        Move& m = add(item.colour, Move::Kind::gain, item.loc, 0, {item.colour_loc, founded_});
         m.cards = item.cards.cards;
-        push(std::move(m), item.loc, {item.colour_loc, founded_}, 0);
         break;
       }
     }
   }
 
   void element(const TurnElem& e) {
-    push(make(e.colour, e.special ? Move::Kind::special : Move::Kind::turn), e.loc,
-         {e.colour_loc, founded_}, e.turn);
+    add(e.colour, e.special ? Move::Kind::special : Move::Kind::turn, e.loc, e.turn,
+        {e.colour_loc, founded_});
     SourceLoc roll, pirate;
     for (const Step& s : e.steps) {
       step(e, s);
       if (s.kind == StepKind::roll) roll = s.loc;
       if (s.kind == StepKind::pirate) pirate = s.loc;
     }
-    push(make(e.colour, Move::Kind::end), e.loc, {roll, pirate}, e.turn);
+    add(e.colour, Move::Kind::end, e.loc, e.turn, {roll, pirate});
   }
 
   void step(const TurnElem& e, const Step& s) {
     Colour c = e.colour;
     Parts parts;
-    auto with = [&](Move::Kind k) { return make(c, k); };
-    std::optional<Move> m;
+    auto with = [&](Move::Kind k) { return &add(c, k, s.loc, e.turn); };
+    Move* m = nullptr;
     switch (s.kind) {
       case StepKind::roll:
         m = with(Move::Kind::roll);
@@ -722,7 +731,7 @@ class Collector {
             parts.push_back(loc);
         break;
       case StepKind::discard:
-        m = make(s.colour, Move::Kind::discard);
+        m = &add(s.colour, Move::Kind::discard, s.loc, e.turn);
         m->cards = s.cards.cards;
         break;
       case StepKind::pirate:
@@ -791,32 +800,26 @@ class Collector {
         m->dev = s.dev;
         break;
       case StepKind::claim:
-        m = make(s.colour, Move::Kind::claim);
+        m = &add(s.colour, Move::Kind::claim, s.loc, e.turn);
         m->number = s.vp;
         break;
     }
-    push(std::move(*m), s.loc, std::move(parts), e.turn);
+    assert(m != nullptr);
+    out_.back().parts = std::move(parts);
   }
 
   void end(const EndItem& item) {
     switch (item.kind) {
-      case EndItem::Kind::reveal: {
-        Move m = make(item.colour, Move::Kind::end_reveal);
-        m.dev = item.card;
-        push(std::move(m), item.loc, {founded_}, 0);
+      case EndItem::Kind::reveal:
+        add(item.colour, Move::Kind::end_reveal, item.loc, 0, {founded_}).dev = item.card;
         break;
-      }
-      case EndItem::Kind::final_vp: {
-        Move m = make(item.colour, Move::Kind::final_vp);
-        m.number = item.vp;
-        push(std::move(m), item.loc, {founded_}, 0);
+      case EndItem::Kind::final_vp:
+        add(item.colour, Move::Kind::final_vp, item.loc, 0, {founded_}).number = item.vp;
         break;
-      }
       case EndItem::Kind::outcome: {
-        Move m = make(std::nullopt, Move::Kind::outcome);
+        Move& m = add(std::nullopt, Move::Kind::outcome, item.loc, 0, {founded_});
         m.huns = item.huns;
         m.other = item.colour;
-        push(std::move(m), item.loc, {founded_}, 0);
         break;
       }
     }
