@@ -1,40 +1,10 @@
 #include "catan_great_wall/history.hpp"
 
-#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
-
-namespace wallaudit::ct {
-
-// A card list as card_list() writes it, formatted in place (the duplicate key writes one for
-// every discard and trade, and a string each would be built only to be copied).
-struct CardsText {
-  const Cards& cards;
-};
-
-}  // namespace wallaudit::ct
-
-template <>
-struct fmt::formatter<wallaudit::ct::CardsText> {
-  constexpr auto parse(format_parse_context& ctx) { return ctx.begin(); }
-  template <typename FormatContext>
-  auto format(const wallaudit::ct::CardsText& c, FormatContext& ctx) const {
-    auto out = ctx.out();
-    bool first = true;
-    for (int r = 0; r < wallaudit::ct::kResources; ++r)
-      for (int i = 0; i < c.cards[static_cast<std::size_t>(r)]; ++i) {
-        if (!first) *out++ = ' ';
-        first = false;
-        std::string_view n = wallaudit::ct::name(static_cast<wallaudit::ct::Resource>(r));
-        out = std::copy(n.begin(), n.end(), out);
-      }
-    if (first) out = fmt::format_to(out, "nothing");
-    return out;
-  }
-};
 
 namespace wallaudit::ct {
 
@@ -813,91 +783,106 @@ void each_canonical(const Record& rec, Emit&& emit) {
         break;  // an echo
     }
   }
-  fmt::memory_buffer buf;
-  auto out = std::back_inserter(buf);
-  auto view = [&] { return std::string_view(buf.data(), buf.size()); };
+  CanonicalText text;
+  auto put_cards = [&](const Cards& cards) {  // as card_list() writes them
+    bool first = true;
+    for (int r = 0; r < kResources; ++r)
+      for (int i = 0; i < cards[static_cast<std::size_t>(r)]; ++i) {
+        if (!first) text << ' ';
+        first = false;
+        text << name(static_cast<Resource>(r));
+      }
+    if (first) text << "nothing";
+  };
+  auto put_huns = [&](const std::vector<HunDraw>& huns) {  // as huns_text writes them
+    for (const auto& h : huns)
+      text << " hun " << numeral_name(h.numeral);
+  };
   for (const TurnElem& e : rec.elements) {
-    buf.clear();
-    fmt::format_to(out, FMT_COMPILE("{} by {}"), e.special ? "special building phase" : "turn",
-                   name(e.colour));
-    emit(e.turn, e.loc, view());
+    text.clear();
+    text << (e.special ? "special building phase" : "turn") << " by " << name(e.colour);
+    emit(e.turn, e.loc, text.view());
     for (const Step& s : e.steps) {
-      buf.clear();
+      text.clear();
       switch (s.kind) {
         case StepKind::roll:
-          fmt::format_to(out, FMT_COMPILE("roll {}+{}"), s.d1, s.d2);
+          text << "roll " << s.d1 << '+' << s.d2;
           break;
         case StepKind::discard:
-          fmt::format_to(out, FMT_COMPILE("discard {}: {}"), name(s.colour),
-                         CardsText{s.cards.cards});
+          text << "discard " << name(s.colour) << ": ";
+          put_cards(s.cards.cards);
           break;
         case StepKind::pirate:
-          fmt::format_to(out, FMT_COMPILE("pirate to {}"), b.hexes[ix(s.hex)].id);
+          text << "pirate to " << b.hexes[ix(s.hex)].id;
           break;
         case StepKind::steal:
-          fmt::format_to(out, FMT_COMPILE("steal {} from {}"), name(s.card), name(s.colour));
+          text << "steal " << name(s.card) << " from " << name(s.colour);
           break;
         case StepKind::trade:
-          fmt::format_to(out, FMT_COMPILE("trade with {}: give {}, get {}"), name(s.colour),
-                         CardsText{s.cards.cards}, CardsText{s.get.cards});
+          text << "trade with " << name(s.colour) << ": give ";
+          put_cards(s.cards.cards);
+          text << ", get ";
+          put_cards(s.get.cards);
           break;
         case StepKind::bank:
-          fmt::format_to(out, FMT_COMPILE("bank: give {}, get {}"), CardsText{s.cards.cards},
-                         CardsText{s.get.cards});
+          text << "bank: give ";
+          put_cards(s.cards.cards);
+          text << ", get ";
+          put_cards(s.get.cards);
           break;
         case StepKind::road:
-          fmt::format_to(out, FMT_COMPILE("road {}"), edge_text(b, s.place));
+          text << "road " << edge_text(b, s.place);
           break;
         case StepKind::settlement:
-          fmt::format_to(out, FMT_COMPILE("settlement {}{}"), vertex_text(b, s.place),
-                         huns_text(s.huns));
+          text << "settlement " << vertex_text(b, s.place);
+          put_huns(s.huns);
           break;
         case StepKind::city:
-          fmt::format_to(out, FMT_COMPILE("city {}{}"), vertex_text(b, s.place), huns_text(s.huns));
+          text << "city " << vertex_text(b, s.place);
+          put_huns(s.huns);
           break;
         case StepKind::wall_piece:
-          fmt::format_to(out, FMT_COMPILE("wall piece {}"), s.level);
+          text << "wall piece " << s.level;
           break;
         case StepKind::buy_card:
-          fmt::format_to(out, FMT_COMPILE("buy a development card"));
-          if (s.dev) fmt::format_to(out, FMT_COMPILE(" ({})"), name(*s.dev));
+          text << "buy a development card";
+          if (s.dev) text << " (" << name(*s.dev) << ')';
           break;
         case StepKind::play_card: {
-          fmt::format_to(out, FMT_COMPILE("play {}"), name(*s.dev));
+          text << "play " << name(*s.dev);
           for (const auto& a : s.actions) {
             switch (a.kind) {
               case KnightAction::Kind::move_hun:
-                fmt::format_to(out, FMT_COMPILE("; move a Hun {} to {}"), numeral_name(a.from),
-                               numeral_name(a.to));
+                text << "; move a Hun " << numeral_name(a.from) << " to " << numeral_name(a.to);
                 break;
               case KnightAction::Kind::chase_hun:
-                fmt::format_to(out, FMT_COMPILE("; chase a Hun {} from {}"),
-                               numeral_name(a.numeral), b.hexes[ix(a.hex)].id);
+                text << "; chase a Hun " << numeral_name(a.numeral) << " from "
+                     << b.hexes[ix(a.hex)].id;
                 break;
               case KnightAction::Kind::pirate:
-                fmt::format_to(out, FMT_COMPILE("; pirate to {}"), b.hexes[ix(a.hex)].id);
+                text << "; pirate to " << b.hexes[ix(a.hex)].id;
                 break;
               case KnightAction::Kind::steal:
-                fmt::format_to(out, FMT_COMPILE("; steal {} from {}"), name(a.card),
-                               name(a.colour));
+                text << "; steal " << name(a.card) << " from " << name(a.colour);
                 break;
             }
           }
           for (const auto& r : s.roads)
-            fmt::format_to(out, FMT_COMPILE("; road {}"), edge_text(b, r));
-          if (*s.dev == DevCard::year_of_plenty)
-            fmt::format_to(out, FMT_COMPILE(": {}"), CardsText{s.take.cards});
-          if (*s.dev == DevCard::monopoly)
-            fmt::format_to(out, FMT_COMPILE(": {}"), name(s.resource));
+            text << "; road " << edge_text(b, r);
+          if (*s.dev == DevCard::year_of_plenty) {
+            text << ": ";
+            put_cards(s.take.cards);
+          }
+          if (*s.dev == DevCard::monopoly) text << ": " << name(s.resource);
           break;
         }
         case StepKind::reveal:
-          fmt::format_to(out, FMT_COMPILE("reveal {}"), name(*s.dev));
+          text << "reveal " << name(*s.dev);
           break;
         case StepKind::claim:
           continue;
       }
-      emit(e.turn, s.loc, view());
+      emit(e.turn, s.loc, text.view());
     }
   }
   for (const EndItem& item : rec.end)

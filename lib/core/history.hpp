@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -132,6 +134,43 @@ class KeyHasher {
 
  private:
   std::uint64_t h_ = 1469598103934665603ull;
+};
+
+// A number a canonical text writes in decimal (a char is a character, a bool no number).
+template <typename T>
+concept CanonicalNumber = std::integral<T> && !std::same_as<T, bool> && !std::same_as<T, char>;
+
+// The text of one canonical move, written piece by piece into a buffer that is reused from
+// move to move: no format string and, once the buffer has grown, no allocation. Integers are
+// written in decimal, as fmt writes them, so the texts (and the keys hashed from them) are the
+// ones a format would give.
+class CanonicalText {
+ public:
+  void clear() { text_.clear(); }
+  CanonicalText& operator<<(std::string_view s) {
+    text_.append(s);
+    return *this;
+  }
+  CanonicalText& operator<<(const char* s) { return *this << std::string_view(s); }
+  CanonicalText& operator<<(char c) {
+    text_.push_back(c);
+    return *this;
+  }
+  template <CanonicalNumber T>
+  CanonicalText& operator<<(T v) {
+    if (v >= 0 && v < 100) {  // most numbers of a move: a section, a field, a token, a die
+      if (v >= 10) text_.push_back(static_cast<char>('0' + v / 10));
+      text_.push_back(static_cast<char>('0' + v % 10));
+      return *this;
+    }
+    char digits[24];
+    text_.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+    return *this;
+  }
+  std::string_view view() const { return text_; }
+
+ private:
+  std::string text_;
 };
 
 // The duplicate-detection key of canonical moves (the same hasher over their texts).

@@ -1,9 +1,7 @@
 // Canonical moves and the duplicate key of a Dschingis Bohn record.
-#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 #include <string_view>
 
 #include "dschingis_bohn/history.hpp"
@@ -86,135 +84,129 @@ void each_canonical(const Record& rec, Emit&& add) {
     add(0, d.loc, fmt::format("deck: {}", bean_list(d.order)));
 
   // The turns, the bulk of a record: written into one buffer, reused.
-  fmt::memory_buffer buf;
-  auto out = std::back_inserter(buf);
-  auto put = [&](std::string_view text) { buf.append(text.data(), text.data() + text.size()); };
+  CanonicalText text;
   auto put_beans = [&](const std::vector<Bean>& beans) {  // as bean_list writes them
     for (std::size_t k = 0; k < beans.size(); ++k) {
-      if (k) put(" ");
-      put(name(beans[k]));
+      if (k) text << ' ';
+      text << name(beans[k]);
     }
   };
   auto put_cards = [&](const CardList& c) {
     if (c.named)
       put_beans(c.beans);
     else
-      fmt::format_to(out, FMT_COMPILE("{} unnamed"), c.count);
+      text << c.count << " unnamed";
   };
   auto put_given = [&](const std::vector<CardRef>& cards) {
     for (std::size_t k = 0; k < cards.size(); ++k) {
       const CardRef& c = cards[k];
-      if (k) put(" ");
-      if (c.source == CardRef::Source::turned_up) put("turned-up ");
-      put(name(c.bean));
-      if (c.pos) fmt::format_to(out, FMT_COMPILE("@{}"), *c.pos);
+      if (k) text << ' ';
+      if (c.source == CardRef::Source::turned_up) text << "turned-up ";
+      text << name(c.bean);
+      if (c.pos) text << '@' << *c.pos;
     }
   };
   auto put_pay = [&](const std::vector<Bean>& pay) {
     if (pay.empty()) return;
-    put(" paying ");
+    text << " paying ";
     put_beans(pay);
   };
   auto put_who = [&](const Elem& e) {
     if (!e.colour) return;
-    put(name(*e.colour));
-    put(" ");
+    text << name(*e.colour) << ' ';
   };
   for (std::size_t i = 0; i < rec.turns.size(); ++i) {
     const Turn& t = rec.turns[i];
     int n = static_cast<int>(i) + 1;
-    buf.clear();
-    fmt::format_to(out, FMT_COMPILE("turn by {}"), name(t.colour));
-    add(n, t.loc, std::string_view(buf.data(), buf.size()));
+    text.clear();
+    text << "turn by " << name(t.colour);
+    add(n, t.loc, text.view());
     for (const Elem& e : t.elems) {
-      buf.clear();
+      text.clear();
       switch (e.kind) {
         case Elem::Kind::diamond:
-          put("diamond flip ");
-          put(name(e.bean));
+          text << "diamond flip " << name(e.bean);
           break;
         case Elem::Kind::plant:
           put_who(e);
-          fmt::format_to(out, FMT_COMPILE("plant {} in field {}"), name(e.bean), e.field);
+          text << "plant " << name(e.bean) << " in field " << e.field;
           break;
         case Elem::Kind::turn_up:
-          put("turn up ");
+          text << "turn up ";
           put_cards(e.cards);
           break;
         case Elem::Kind::trade:
         case Elem::Kind::donate:
           if (e.kind == Elem::Kind::trade) {
-            fmt::format_to(out, FMT_COMPILE("trade with {}: give "), name(e.partner));
+            text << "trade with " << name(e.partner) << ": give ";
             put_given(e.give);
-            put("; get ");
+            text << "; get ";
             put_given(e.get);
           } else if (e.donate_to) {
-            fmt::format_to(out, FMT_COMPILE("donate to {}: "), name(e.partner));
+            text << "donate to " << name(e.partner) << ": ";
             put_given(e.give);
           } else {
-            fmt::format_to(out, FMT_COMPILE("donation from {}: "), name(e.partner));
+            text << "donation from " << name(e.partner) << ": ";
             put_given(e.get);
           }
           break;
         case Elem::Kind::harvest:
           put_who(e);
-          fmt::format_to(out, FMT_COMPILE("harvest field {}"), e.field);
+          text << "harvest field " << e.field;
           break;
         case Elem::Kind::battle:
-          put("battle for ");
-          put(map.spaces[static_cast<std::size_t>(e.target)].id);
+          text << "battle for " << map.spaces[static_cast<std::size_t>(e.target)].id;
           put_pay(e.pay);
           break;
         case Elem::Kind::round:
-          fmt::format_to(out, FMT_COMPILE("round {}"), e.round_index + 1);
+          text << "round " << e.round_index + 1;
           break;
         case Elem::Kind::attack:
         case Elem::Kind::defend:
           if (e.kind == Elem::Kind::attack && e.source == BattleSource::cavalry) {
-            fmt::format_to(out, FMT_COMPILE("attack with cavalry {}"), e.cavalry);
+            text << "attack with cavalry " << e.cavalry;
             break;
           }
-          fmt::format_to(out, FMT_COMPILE("{} from the {} with {}"),
-                         e.kind == Elem::Kind::attack ? "attack" : "defend",
-                         e.source == BattleSource::hand ? "hand" : "deck", name(e.bean));
-          if (e.pos) fmt::format_to(out, FMT_COMPILE("@{}"), *e.pos);
+          text << (e.kind == Elem::Kind::attack ? "attack" : "defend") << " from the "
+               << (e.source == BattleSource::hand ? "hand" : "deck") << " with " << name(e.bean);
+          if (e.pos) text << '@' << *e.pos;
           break;
         case Elem::Kind::battle_end:
         case Elem::Kind::buy_cart_end:
         case Elem::Kind::vp:
           continue;  // no move of their own
         case Elem::Kind::draw:
-          put("draw ");
+          text << "draw ";
           put_cards(e.cards);
           break;
         case Elem::Kind::load:
-          put("load ");
+          text << "load ";
           put_cards(e.cards);
           break;
         case Elem::Kind::take:
-          put("take ");
+          text << "take ";
           put_cards(e.cards);
           break;
         case Elem::Kind::buy_cart:
           put_who(e);
-          put("buy a cart");
+          text << "buy a cart";
           put_pay(e.pay);
           break;
         case Elem::Kind::buy_field:
           put_who(e);
-          put("buy a third field");
+          text << "buy a third field";
           put_pay(e.pay);
           break;
         case Elem::Kind::reshuffle:
           if (e.order) {
-            put("reshuffle into ");
+            text << "reshuffle into ";
             put_beans(*e.order);
           } else {
-            put("reshuffle (order hidden)");
+            text << "reshuffle (order hidden)";
           }
           break;
       }
-      add(n, e.loc, std::string_view(buf.data(), buf.size()));
+      add(n, e.loc, text.view());
     }
   }
 }

@@ -1,11 +1,9 @@
 #include "great_wall/history.hpp"
 
-#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
-#include <iterator>
 
 namespace wallaudit::gw {
 
@@ -485,9 +483,7 @@ void each_canonical(const Record& rec, Emit&& emit) {
   for (auto& [text, loc] : setup)
     emit(0, loc, text);
   // The turns, the bulk of a record: written into one buffer, reused.
-  fmt::memory_buffer buf;
-  auto out = std::back_inserter(buf);
-  auto put = [&](std::string_view text) { buf.append(text.data(), text.data() + text.size()); };
+  CanonicalText text;
   // Token values in ascending order, separated by spaces (as list_values of the sorted list).
   auto put_sorted = [&](const std::vector<int>& values) {
     std::vector<int> v;
@@ -501,32 +497,34 @@ void each_canonical(const Record& rec, Emit&& emit) {
     }
     int* last = first + values.size();
     std::sort(first, last);
-    for (int* p = first; p != last; ++p)
-      fmt::format_to(out, FMT_COMPILE("{}{}"), p == first ? "" : " ", *p);
+    for (int* p = first; p != last; ++p) {
+      if (p != first) text << ' ';
+      text << *p;
+    }
   };
   for (std::size_t i = 0; i < rec.turns.size(); ++i) {
     const Turn& t = rec.turns[i];
     int n = static_cast<int>(i) + 1;
-    buf.clear();
-    fmt::format_to(out, FMT_COMPILE("turn by {}"), name(t.colour));
-    emit(n, t.loc, std::string_view(buf.data(), buf.size()));
+    text.clear();
+    text << "turn by " << name(t.colour);
+    emit(n, t.loc, text.view());
     for (const Step& s : t.steps) {
-      buf.clear();
+      text.clear();
       const int sec = s.section + 1;  // as section_name writes it: S1, S2, …
       switch (s.kind) {
         case Step::Kind::score:
-          fmt::format_to(out, FMT_COMPILE("score S{}: token {}"), sec, s.token);
-          if (s.on) fmt::format_to(out, FMT_COMPILE(" laid on place {}"), *s.on);
+          text << "score S" << sec << ": token " << s.token;
+          if (s.on) text << " laid on place " << *s.on;
           break;
         case Step::Kind::reveal:
-          fmt::format_to(out, FMT_COMPILE("new pair for S{}: "), sec);
+          text << "new pair for S" << sec << ": ";
           if (s.tokens.empty())
-            put("none");
+            text << "none";
           else
             put_sorted(s.tokens);
           break;
         case Step::Kind::discard:
-          fmt::format_to(out, FMT_COMPILE("discard for S{}: "), sec);
+          text << "discard for S" << sec << ": ";
           put_sorted(s.tokens);
           break;
         case Step::Kind::play: {
@@ -535,22 +533,22 @@ void each_canonical(const Record& rec, Emit&& emit) {
           for (Card c : s.cards)
             cards.push_back(name(c));
           std::sort(cards.begin(), cards.end());
-          fmt::format_to(out, FMT_COMPILE("play to S{}: {} x "), sec, s.count);
+          text << "play to S" << sec << ": " << s.count << " x ";
           for (std::size_t k = 0; k < cards.size(); ++k) {
-            if (k) put(" ");
-            put(cards[k]);
+            if (k) text << ' ';
+            text << cards[k];
           }
-          if (s.on) fmt::format_to(out, FMT_COMPILE(" on place {}"), *s.on);
+          if (s.on) text << " on place " << *s.on;
           break;
         }
         case Step::Kind::draw:
           if (s.drawn)
-            fmt::format_to(out, FMT_COMPILE("draw: {}"), name(*s.drawn));
+            text << "draw: " << name(*s.drawn);
           else
-            put("draw: unnamed");
+            text << "draw: unnamed";
           break;
       }
-      emit(n, s.loc, std::string_view(buf.data(), buf.size()));
+      emit(n, s.loc, text.view());
     }
   }
 }
