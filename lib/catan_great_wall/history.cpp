@@ -794,10 +794,6 @@ void each_canonical(const Record& rec, Emit&& emit) {
       }
     if (first) text << "nothing";
   };
-  auto put_huns = [&](const std::vector<HunDraw>& huns) {  // as huns_text writes them
-    for (const auto& h : huns)
-      text << " hun " << numeral_name(h.numeral);
-  };
   for (const TurnElem& e : rec.elements) {
     text.clear();
     text << (e.special ? "special building phase" : "turn") << " by " << name(e.colour);
@@ -834,12 +830,10 @@ void each_canonical(const Record& rec, Emit&& emit) {
           text << "road " << edge_text(b, s.place);
           break;
         case StepKind::settlement:
-          text << "settlement " << vertex_text(b, s.place);
-          put_huns(s.huns);
+          text << "settlement " << vertex_text(b, s.place) << huns_text(s.huns);
           break;
         case StepKind::city:
-          text << "city " << vertex_text(b, s.place);
-          put_huns(s.huns);
+          text << "city " << vertex_text(b, s.place) << huns_text(s.huns);
           break;
         case StepKind::wall_piece:
           text << "wall piece " << s.level;
