@@ -26,6 +26,21 @@ std::string upper(std::string_view s) {
   return out;
 }
 
+bool has_lower(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+// Whether `a` equals `b` once `a` is upper-cased; `b` is upper case.
+bool same_upper(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char c = a[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c != b[i]) return false;
+  }
+  return true;
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
@@ -350,7 +365,8 @@ void RuleCatalogue::add_evidence(std::string_view text, std::string_view file,
 }
 
 const Rule* RuleCatalogue::find(std::string_view id) const {
-  auto it = index_.find(upper(id));
+  // Diagnostics cite ids in upper case already: no copy for them.
+  auto it = has_lower(id) ? index_.find(upper(id)) : index_.find(id);
   return it == index_.end() ? nullptr : &rules_[it->second];
 }
 
@@ -394,12 +410,11 @@ std::vector<const RuleCatalogue*> all_catalogues(const Registry& registry) {
 }
 
 const Rule* find_rule(const Registry& registry, std::string_view id) {
-  auto dash = id.find('-');
-  std::string prefix = upper(id.substr(0, dash));
+  std::string_view prefix = id.substr(0, id.find('-'));
   // Without building the list of all_catalogues(): this runs for every diagnostic written.
   const Rule* found = nullptr;
   each_catalogue(registry, [&](const RuleCatalogue& cat) {
-    if (cat.prefix() != prefix) return false;
+    if (!same_upper(prefix, cat.prefix())) return false;
     found = cat.find(id);
     return true;
   });
