@@ -324,6 +324,8 @@ bool XmlChecker::only_attributes(pugi::xml_node node,
     std::fill_n(found_.begin(), allowed.size(), pugi::xml_attribute());
   }
   bool clean = true;
+  unsigned seen = 0;  // bit i: found_[i] is set (no call into pugixml to ask)
+  static_assert(kMaxAllowed <= 32);
   for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
     const char* name = a.name();
     std::size_t i = 0;
@@ -332,7 +334,10 @@ bool XmlChecker::only_attributes(pugi::xml_node node,
       ++i;
     }
     if (i < allowed.size()) {
-      if (remember && !found_[i]) found_[i] = a;
+      if (remember && !(seen & (1u << i))) {
+        found_[i] = a;
+        seen |= 1u << i;
+      }
       continue;
     }
     std::string list;
