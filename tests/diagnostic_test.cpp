@@ -138,6 +138,36 @@ TEST(XmlReading, AttributeLookupsAfterTheCheckAgreeWithAWalk) {
   EXPECT_EQ(xml.optional(b, "z"), "4");
 }
 
+// The line index finds its line breaks sixteen bytes at a time: every offset of texts of every
+// length up to 80, with breaks at every position of a block, against a count byte by byte.
+TEST(LineIndexing, EveryOffsetHasTheLineAndColumnOfACountByteByByte) {
+  std::uint64_t seed = 7;
+  auto next = [&] {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<unsigned>(seed >> 33);
+  };
+  const std::vector<std::string> pieces{"a", "\n", "\r\n", "\xC3\xA9", "<x>"};
+  for (int round = 0; round < 400; ++round) {
+    std::string text;
+    const std::size_t length = next() % 81;
+    while (text.size() < length)
+      text += pieces[next() % pieces.size()];
+    const LineIndex index(text);
+    std::uint32_t line = 1, column = 1, lines = 1;
+    for (std::size_t at = 0; at <= text.size(); ++at) {
+      EXPECT_EQ(index.locate(at), (SourceLoc{line, column})) << round << " at " << at;
+      if (at == text.size()) break;
+      if (text[at] == '\n') {
+        ++line, ++lines, column = 1;
+        EXPECT_EQ(index.line_start(line), at + 1) << round;
+      } else if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) {
+        ++column;
+      }
+    }
+    EXPECT_EQ(index.line_count(), lines) << round;
+  }
+}
+
 TEST(XmlReading, AnEncodingErrorIsFoundAtEveryOffset) {
   // The check reads blocks of 16 and 8 bytes; a bad byte is found wherever it falls, and valid
   // multi-byte characters before it do not hide it.

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace wallaudit {
 
 LineIndex::LineIndex(std::string_view text)
@@ -14,7 +18,22 @@ LineIndex::LineIndex(std::string_view text, bool ascii) : text_(text), ascii_(as
   starts_.push_back(0);
   const char* begin = text.data();
   const char* end = begin + text.size();
-  for (const char* p = begin; p < end;) {
+  const char* p = begin;
+#ifdef __SSE2__
+  // Lines are short: sixteen bytes at a time, one bit per newline, rather than a call per line.
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; end - p >= 16; p += 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    auto bits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)));
+    while (bits) {
+      auto at =
+          static_cast<std::uint32_t>(p - begin) + static_cast<std::uint32_t>(__builtin_ctz(bits));
+      starts_.push_back(at + 1);
+      bits &= bits - 1;
+    }
+  }
+#endif
+  while (p < end) {
     const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
     if (!nl) break;
     p = static_cast<const char*>(nl) + 1;
