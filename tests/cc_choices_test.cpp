@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -255,6 +256,61 @@ TEST(CcChoices, EveryPieceOfGeneratedGamesIsListed) {
   EXPECT_GT(firsts, 500);
   EXPECT_GT(seconds, 300);
   EXPECT_GT(passes, 0);
+}
+
+// The state's quick answers (takes_wall, …) agree with placing the piece on a copy, for every
+// piece of every colour on every state of the generator's games: walls, towers and doubles on
+// each space of the set (in play or not), and every card, named or not, on each province.
+TEST(CcChoices, TheQuickAnswersAgreeWithPlacingThePiece) {
+  int taken = 0, refused = 0;
+  std::optional<cc::State> copy;
+  auto agree = [&](bool quick, const cc::Violations& v, const std::string& what) {
+    EXPECT_EQ(quick, v.empty()) << what;
+    (quick ? taken : refused) += 1;
+  };
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    GeneratedGame g = generate_game(seed);
+    Replayed r = replay(g.xml);
+    ASSERT_TRUE(r.record) << g.description;
+    const cc::BoardSet& set = *r.record->boards;
+    for (std::size_t t = 0; t < r.outcome.snapshots.size(); t += 3) {
+      const cc::State& st = *r.outcome.snapshots[t].state;
+      for (const auto& player : r.record->players) {
+        for (cc::Colour c : player.colours) {
+          auto fresh = [&]() -> cc::State& {
+            if (copy)
+              *copy = st;
+            else
+              copy.emplace(st);
+            return *copy;
+          };
+          const std::string at = fmt::format("{}, state {}, {}", g.description, t, cc::name(c));
+          for (cc::SpaceId s = 0; s < set.space_count(); ++s) {
+            agree(st.takes_wall(c, s), fresh().place_wall(c, s, 9, 1),
+                  at + ": wall " + std::to_string(s));
+            agree(st.takes_tower(c, s), fresh().place_tower(c, s, 9, 1),
+                  at + ": tower " + std::to_string(s));
+            for (cc::SpaceId b : {s, s + 1, s + 2}) {
+              if (b >= set.space_count()) continue;
+              int bonus = 0;
+              agree(st.takes_double(c, s, b), fresh().place_double(c, s, b, 9, 1, bonus),
+                    at + fmt::format(": double {} {}", s, b));
+            }
+          }
+          for (cc::ProvinceId p = 0; p < static_cast<int>(set.sides.size()) * 3; ++p) {
+            for (int kind = 0; kind <= cc::kCardKinds; ++kind) {
+              std::optional<cc::CardKind> card;
+              if (kind > 0) card = static_cast<cc::CardKind>(kind);
+              agree(st.takes_card(c, p, card), fresh().place_card(c, p, card, 9, 1),
+                    at + fmt::format(": card {} {}", p, kind));
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(taken, 1000);
+  EXPECT_GT(refused, 1000);
 }
 
 // A turn that breaks one placement rule is never wholly listed: the mutations of the

@@ -1,6 +1,7 @@
 #include "chang_cheng/choices.hpp"
 
 #include <array>
+#include <cassert>
 #include <optional>
 
 namespace wallaudit::cc {
@@ -12,35 +13,32 @@ class Lister {
   Lister(const State& state, Colour colour, int turn, std::shared_ptr<const BoardSet> boards)
       : st_(state), c_(colour), turn_(turn), boards_(std::move(boards)) {}
 
-  // The state after `m` (a placement), with whether the state accepted it without a finding.
+  // Whether the state takes `m` (a placement) without a finding; with `after`, also the state
+  // after it.
   bool accepts(const Move& m, State* after = nullptr) const {
-    // One scratch copy, assigned anew for each candidate: its buffers are reused.
-    if (!scratch_)
-      scratch_.emplace(st_);
-    else
-      *scratch_ = st_;
-    State& copy = *scratch_;
-    Violations v;
-    int bonus = 0;
+    bool takes = false;
     switch (m.type) {
       case MoveKind::wall:
-        v = copy.place_wall(c_, m.a, turn_, 1);
+        takes = st_.takes_wall(c_, m.a);
         break;
       case MoveKind::tower:
-        v = copy.place_tower(c_, m.a, turn_, 1);
+        takes = st_.takes_tower(c_, m.a);
         break;
       case MoveKind::double_wall:
-        v = copy.place_double(c_, m.a, m.b, turn_, 1, bonus);
+        takes = st_.takes_double(c_, m.a, m.b);
         break;
       case MoveKind::card:
-        v = copy.place_card(c_, m.a, m.card, turn_, 1);
+        takes = st_.takes_card(c_, m.a, m.card);
         break;
       default:
         return false;
     }
-    if (!v.empty()) return false;
-    if (after) *after = copy;
-    return true;
+    assert(takes == place(m, scratch()).empty());
+    if (takes && after) {
+      *after = st_;
+      place(m, *after);
+    }
+    return takes;
   }
 
   Move make(MoveKind kind, int a, int b = kNone, std::optional<CardKind> card = {}) const {
@@ -114,6 +112,34 @@ class Lister {
   Colour c_;
   int turn_;
   std::shared_ptr<const BoardSet> boards_;
+
+ private:
+  // Places `m` on `st` and returns what it broke.
+  Violations place(const Move& m, State& st) const {
+    int bonus = 0;
+    switch (m.type) {
+      case MoveKind::wall:
+        return st.place_wall(c_, m.a, turn_, 1);
+      case MoveKind::tower:
+        return st.place_tower(c_, m.a, turn_, 1);
+      case MoveKind::double_wall:
+        return st.place_double(c_, m.a, m.b, turn_, 1, bonus);
+      case MoveKind::card:
+        return st.place_card(c_, m.a, m.card, turn_, 1);
+      default:
+        return {};
+    }
+  }
+
+  // A copy of the state to try a piece on (only where asserts are on); its buffers are reused.
+  [[maybe_unused]] State& scratch() const {
+    if (!scratch_)
+      scratch_.emplace(st_);
+    else
+      *scratch_ = st_;
+    return *scratch_;
+  }
+
   mutable std::optional<State> scratch_;
 };
 

@@ -610,6 +610,32 @@ Violations State::place_card(Colour c, ProvinceId p, std::optional<CardKind> car
   return out;
 }
 
+bool State::takes_wall(Colour c, SpaceId s) const {
+  return blocked(s, PieceKind::single, c) == Block::none && colour(c).singles > 0;
+}
+
+bool State::takes_double(Colour c, SpaceId a, SpaceId b) const {
+  // Both spaces free (so in play and empty), next to each other, and a double wall left.
+  return a != b && blocked(a, PieceKind::double_half, c) == Block::none &&
+         blocked(b, PieceKind::double_half, c) == Block::none && adjacent(a, b) &&
+         colour(c).doubles > 0;
+}
+
+bool State::takes_tower(Colour c, SpaceId s) const {
+  if (blocked(s, PieceKind::tower, c) != Block::none || colour(c).towers <= 0) return false;
+  for (SpaceId n : neighbours(s))
+    if (n != kNone && spaces_[n].kind == PieceKind::tower) return false;
+  return true;
+}
+
+bool State::takes_card(Colour c, ProvinceId p, std::optional<CardKind> card) const {
+  const ProvinceState& prov = provinces_[p];
+  const ColourState& cs = colour(c);
+  if (!prov.in_play || prov.scored || prov.empty == 0) return false;
+  if (cs.cards_placed >= kCardKinds) return false;
+  return !(card && (cs.cards_named >> (rank(*card) - 1) & 1));
+}
+
 bool State::complete(ProvinceId p) const {
   return provinces_[p].in_play && provinces_[p].empty == 0;
 }

@@ -294,6 +294,12 @@ class State {
   Violations place_neutral(SpaceId s, int turn, std::uint32_t line);
   Violations place_card(Colour c, ProvinceId p, std::optional<CardKind> card, int turn,
                         std::uint32_t line);
+  // Whether the place_* of the same piece would return no violation: the same conditions,
+  // asked without a copy of the state and without wording a single violation.
+  bool takes_wall(Colour c, SpaceId s) const;
+  bool takes_double(Colour c, SpaceId a, SpaceId b) const;
+  bool takes_tower(Colour c, SpaceId s) const;
+  bool takes_card(Colour c, ProvinceId p, std::optional<CardKind> card) const;
   // Provinces that are complete and not yet scored, left to right.
   std::vector<ProvinceId> completed_unscored() const;
   // Appends to `out` (if not there) the provinces of spaces `a` and `b` (kNone: none) that are
