@@ -455,6 +455,20 @@ TEST(ChangChengRules, TowerClaimsAndScouting) {
   });
 }
 
+// A double wall whose two spaces face one region lets its owner look at that region, named
+// once; and the region is listed once among the legal peeks.
+TEST(ChangChengRules, ADoubleWallFacingOneRegionNamesItOnce) {
+  GameResult r = check_text(
+      mini(
+          with(
+              upto(game1(), 2), 2,
+              R"(<turn colour="blue"><double spaces="A1.W2 A1.W3"/><bonus colour="blue" points="3"/><peek region="A1.M1"/></turn>)"))
+          .str());
+  ASSERT_EQ(found(r), std::vector<std::string>{"CC-408@2"}) << dump(r);
+  EXPECT_EQ(r.diagnostics.items().front().message,
+            "peek at A1.M1: the piece just placed lets its owner look at A1.M2 only");
+}
+
 // CC-5xx: completing and scoring a province. Cards go on A1.P3 (W4, W5; token 3): blue's
 // card X on turn 2, red's card Z with its wall on W4 on turn 3, blue completes it on W5.
 MiniRecord province(std::string x, std::string z, std::string score, std::string rules = "",

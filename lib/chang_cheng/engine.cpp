@@ -849,7 +849,9 @@ void Engine::placement(const Move& s) {
   ctx.peekable.clear();
   if (act != Act::card) {
     ctx.peekable.push_back(set.region_of(s.a));
-    if (act == Act::double_wall) ctx.peekable.push_back(set.region_of(s.b));
+    // Both halves of a double wall may face one region: it is named once.
+    if (act == Act::double_wall && set.region_of(s.b) != set.region_of(s.a))
+      ctx.peekable.push_back(set.region_of(s.b));
   }
   if (act != Act::card) st.completed_by(s.a, act == Act::double_wall ? s.b : kNone, ctx.pending);
 }
