@@ -199,6 +199,45 @@ TEST(Engine, ActionTextRoundTrips) {
   }
 }
 
+// Repair hints rank by Action::apart: every other action lies at least 1 away, an action of
+// another kind at 1000, every action of the same kind nearer than that.
+TEST(Engine, EveryOtherActionLiesApartAndOtherKindsFarthest) {
+  for (const EngineGame* game : engine_games()) {
+    int same_kind = 0, other_kind = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      play(*game, seed, [&](const State& before, const Action&, StepNo step) {
+        if (step % 5 != 0) return;
+        const auto& listed = before.legal_actions().listed;
+        const std::size_t n = std::min<std::size_t>(listed.size(), 40);
+        for (std::size_t i = 0; i < n; ++i) {
+          for (std::size_t j = 0; j < n; ++j) {
+            const Action& a = *listed[i];
+            const Action& b = *listed[j];
+            const std::string where = std::string(game->id()) + ": " + a.text() + " to " + b.text();
+            if (i == j) {
+              EXPECT_EQ(a.distance(b), 0) << where;
+              continue;
+            }
+            ASSERT_NE(a.text(), b.text()) << where;
+            const int d = a.apart(b);
+            EXPECT_EQ(a.distance(b), d) << where;
+            if (a.kind() == b.kind()) {
+              EXPECT_GE(d, 1) << where;
+              EXPECT_LT(d, 1000) << where;
+              ++same_kind;
+            } else {
+              EXPECT_EQ(d, 1000) << where;
+              ++other_kind;
+            }
+          }
+        }
+      });
+    }
+    EXPECT_GT(same_kind, 100) << game->id();
+    EXPECT_GT(other_kind, 0) << game->id();
+  }
+}
+
 TEST(Engine, AnActionOutsideTheLegalSetIsAFinding) {
   for (const EngineGame* game : engine_games()) {
     int tried = 0;

@@ -296,10 +296,9 @@ int card_steps(const Cards& a, const Cards& b) {
 
 }  // namespace
 
-int Move::distance(const wallaudit::Action& that) const {
+int Move::apart(const wallaudit::Action& that) const {
   const auto* m = dynamic_cast<const Move*>(&that);
-  if (!m || m->what != what) return wallaudit::Action::distance(that);
-  if (text() == m->text()) return 0;
+  if (!m || m->what != what) return wallaudit::Action::apart(that);
   const Board& b = *board_;
   int d = 0;
   auto place_steps = [&](const PlaceName& x, const PlaceName& y) {

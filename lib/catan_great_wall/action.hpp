@@ -92,7 +92,7 @@ class Move final : public wallaudit::Action {
   // For repair hints: how far `that` lies, by the hexes its places are named through (hex
   // steps), then corner or side, Hun draws, cards, numbers and dice; a knight's actions each
   // by kind first, then by place, hex, numeral, victim and card.
-  int distance(const wallaudit::Action& that) const override;
+  int apart(const wallaudit::Action& that) const override;
 
   // The board that gives hexes, walls and fields their names.
   const Board& board() const { return *board_; }

@@ -128,10 +128,9 @@ std::string Move::text() const {
   return out;
 }
 
-int Move::distance(const Action& other) const {
+int Move::apart(const Action& other) const {
   const auto* m = dynamic_cast<const Move*>(&other);
   if (!m || m->type != type) return 1000;
-  if (m->text() == text()) return 0;
   // Places are numbered along the board set, so the difference of ids is how far apart
   // two spaces (provinces, regions) of one side lie; another side is farther.
   auto apart = [](int x, int y) {

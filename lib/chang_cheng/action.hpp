@@ -65,7 +65,7 @@ class Move final : public Action {
   std::string_view kind() const override { return kind_name(type); }
   std::string text() const override;
   // Same kind first; then the nearest place along the board set, then the same card/effect.
-  int distance(const Action& other) const override;
+  int apart(const Action& other) const override;
 
   static std::string_view kind_name(MoveKind k);
 };

@@ -6,9 +6,8 @@
 
 namespace wallaudit {
 
-int Action::distance(const Action& other) const {
-  if (kind() != other.kind()) return 1000;
-  return text() == other.text() ? 0 : 1;
+int Action::apart(const Action& other) const {
+  return kind() != other.kind() ? 1000 : 1;
 }
 
 bool StepResult::erroneous() const {
@@ -32,13 +31,19 @@ std::vector<ActionPtr> nearest_legal(const State& state, const Action& wanted, s
     std::size_t order;
   };
   std::vector<Candidate> ranked;
+  const std::string actor = wanted.actor();
+  const std::string_view kind = wanted.kind();
   for (std::size_t i = 0; i < legal.listed.size(); ++i) {
     const Action& a = *legal.listed[i];
-    if (a.text() == text) continue;
+    // The text starts with the actor and the kind: only an action of the same kind can be the
+    // wanted one, and only its text is worth building.
+    const bool other_kind = a.kind() != kind;
+    assert(!other_kind || a.text() != text);
+    if (!other_kind && a.text() == text) continue;
     // A player's action is no repair of what chance brought (a value, a card, a side).
-    if (wanted.actor() == kChance && a.actor() != kChance) continue;
-    ranked.push_back(
-        {a.kind() != wanted.kind(), a.actor() != wanted.actor(), wanted.distance(a), i});
+    const std::string a_actor = a.actor();
+    if (actor == kChance && a_actor != kChance) continue;
+    ranked.push_back({other_kind, a_actor != actor, wanted.apart(a), i});
   }
   std::sort(ranked.begin(), ranked.end(), [](const Candidate& x, const Candidate& y) {
     return std::tie(x.other_kind, x.distance, x.order) <

@@ -50,9 +50,12 @@ class Action {
   // The canonical text; text() of equal actions is equal, and only of equal actions.
   virtual std::string text() const = 0;
   // How far `other` lies from this action, for repair hints: 0 when equal; every action of
-  // another kind lies farther than every action of the same kind. The default compares only
-  // kinds; games refine it by the nearest space, card or target.
-  virtual int distance(const Action& other) const;
+  // another kind lies farther than every action of the same kind.
+  int distance(const Action& other) const { return text() == other.text() ? 0 : apart(other); }
+  // distance() to an action that is not equal to this one (so at least 1), without building
+  // either text. The default compares only kinds; games refine it by the nearest space, card
+  // or target.
+  virtual int apart(const Action& other) const;
 };
 using ActionPtr = std::unique_ptr<Action>;
 

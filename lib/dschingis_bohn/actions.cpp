@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdlib>
@@ -572,9 +573,9 @@ std::string Action::text() const {
   return out;
 }
 
-int Action::distance(const wallaudit::Action& any) const {
+int Action::apart(const wallaudit::Action& any) const {
   const auto* o = dynamic_cast<const Action*>(&any);
-  if (!o || o->what != what) return wallaudit::Action::distance(any);
+  if (!o || o->what != what) return wallaudit::Action::apart(any);
   int d = 0;
   if (o->chance != chance || (!chance && o->colour != colour)) d += 4;
   if (o->bean != bean) d += 1;
@@ -588,8 +589,7 @@ int Action::distance(const wallaudit::Action& any) const {
                       o->target < m->size() && m->adjacent(target, o->target);
     d += near ? 1 : 3;
   }
-  if (d == 0 && o->text() != text()) d = 1;
-  return d;
+  return std::max(d, 1);  // the two differ
 }
 
 std::optional<Action> parse_action(std::string_view text, const MapDef& map, std::string& error) {

@@ -96,7 +96,7 @@ class Action final : public wallaudit::Action {
   std::string text() const override;
   // Same kind first; then fewer differences: the same player, card, field or count, and the
   // target space itself, then its neighbours, then any other space.
-  int distance(const wallaudit::Action& other) const override;
+  int apart(const wallaudit::Action& other) const override;
 };
 
 // Reads an action's canonical text; nullopt with `error` set when it is not one. `map` names

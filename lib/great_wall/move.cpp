@@ -79,14 +79,9 @@ std::string Move::text() const {
   return out;
 }
 
-int Move::distance(const Action& other) const {
+int Move::apart(const Action& other) const {
   const auto* o = dynamic_cast<const Move*>(&other);
   if (!o || o->what != what) return 1000;
-  const bool same = o->by == by && o->section == section && o->token == token &&
-                    o->tokens == tokens && o->cards == cards && o->count == count && o->on == on &&
-                    o->drawn == drawn && o->points == points && o->colours == colours &&
-                    o->subject == subject;
-  if (same) return 0;
   int d = 1;
   if (o->section != section) d += 50;
   switch (what) {

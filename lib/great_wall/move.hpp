@@ -69,7 +69,7 @@ class Move final : public Action {
   std::string_view kind() const override;
   std::string text() const override;
   // Same kind first; then the same section, the nearest token, place or card.
-  int distance(const Action& other) const override;
+  int apart(const Action& other) const override;
 };
 
 // Reads a canonical text; nullopt with `error` set when it is not one.
