@@ -19,26 +19,25 @@ extern const std::string_view core_rules_evidence;
 
 namespace {
 
+bool is_lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
+
+char upper(char c) {
+  return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c;
+}
+
 std::string upper(std::string_view s) {
   std::string out(s);
   for (char& c : out)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    c = upper(c);
   return out;
-}
-
-bool has_lower(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
 
 // Whether `a` equals `b` once `a` is upper-cased; `b` is upper case.
 bool same_upper(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char c = a[i];
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    if (c != b[i]) return false;
-  }
-  return true;
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](char x, char y) { return upper(x) == y; });
 }
 
 std::string_view trim(std::string_view s) {
@@ -366,7 +365,7 @@ void RuleCatalogue::add_evidence(std::string_view text, std::string_view file,
 
 const Rule* RuleCatalogue::find(std::string_view id) const {
   // Diagnostics cite ids in upper case already: no copy for them.
-  auto it = has_lower(id) ? index_.find(upper(id)) : index_.find(id);
+  auto it = std::any_of(id.begin(), id.end(), is_lower) ? index_.find(upper(id)) : index_.find(id);
   return it == index_.end() ? nullptr : &rules_[it->second];
 }
 
