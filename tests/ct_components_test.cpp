@@ -200,6 +200,13 @@ TEST(CtComponents, TerrainsAndCosts) {
   EXPECT_EQ(cards(ct::wall_cost(3)), "brick lumber grain ore");
   EXPECT_EQ(cards(ct::wall_cost(4)), "brick lumber grain grain ore");
   EXPECT_EQ(cards(ct::wall_cost(5)), "brick lumber grain grain grain ore");
+  EXPECT_EQ(cards(ct::Cards{}), "nothing");
+  // The appending form writes the same list after what a text already holds.
+  std::string text = "give ";
+  ct::append_card_list(text, ct::city_cost());
+  text += ", get ";
+  ct::append_card_list(text, ct::Cards{});
+  EXPECT_EQ(text, "give grain grain ore ore ore, get nothing");
 }
 
 // CT-202 neighbours and CT-206–CT-208 on the modelled board: one section per player, each faced

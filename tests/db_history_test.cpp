@@ -9,6 +9,7 @@
 
 #include "core/history.hpp"
 #include "core/source.hpp"
+#include "dschingis_bohn/types.hpp"
 #include "report/annotate.hpp"
 #include "support/db_generator.hpp"
 #include "support/support.hpp"
@@ -103,6 +104,17 @@ TEST(DbHistory, TheAuditAddsUpToTheScores) {
 }
 
 // Claims, names, meta and annotations do not change the canonical moves or the key.
+// The duplicate key appends bean lists in place: the same words bean_list() gives.
+TEST(DbHistory, BeanListsAppendAsTheyAreWritten) {
+  using db::Bean;
+  const std::vector<Bean> beans{Bean::blue, Bean::chili, Bean::chili};
+  EXPECT_EQ(db::bean_list(beans), "blue chili chili");
+  EXPECT_EQ(db::bean_list({}), "");
+  std::string text = "paying ";
+  db::append_bean_list(text, beans);
+  EXPECT_EQ(text, "paying blue chili chili");
+}
+
 TEST(DbHistory, CanonicalMovesIgnoreClaims) {
   auto key_of = [](const std::string& text) {
     CheckContext ctx;

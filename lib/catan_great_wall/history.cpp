@@ -784,16 +784,7 @@ void each_canonical(const Record& rec, Emit&& emit) {
     }
   }
   CanonicalText text;
-  auto put_cards = [&](const Cards& cards) {  // as card_list() writes them
-    bool first = true;
-    for (int r = 0; r < kResources; ++r)
-      for (int i = 0; i < cards[static_cast<std::size_t>(r)]; ++i) {
-        if (!first) text << ' ';
-        first = false;
-        text << name(static_cast<Resource>(r));
-      }
-    if (first) text << "nothing";
-  };
+  auto put_cards = [&](const Cards& cards) { append_card_list(text.str(), cards); };
   for (const TurnElem& e : rec.elements) {
     text.clear();
     text << (e.special ? "special building phase" : "turn") << " by " << name(e.colour);

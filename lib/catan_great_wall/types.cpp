@@ -142,12 +142,19 @@ std::optional<int> parse_numeral(std::string_view s) {
 
 std::string card_list(const Cards& cards) {
   std::string out;
+  append_card_list(out, cards);
+  return out;
+}
+
+void append_card_list(std::string& out, const Cards& cards) {
+  bool first = true;
   for (int r = 0; r < kResources; ++r)
     for (int i = 0; i < cards[static_cast<std::size_t>(r)]; ++i) {
-      if (!out.empty()) out += ' ';
+      if (!first) out += ' ';
+      first = false;
       out += name(static_cast<Resource>(r));
     }
-  return out.empty() ? std::string("nothing") : out;
+  if (first) out += "nothing";
 }
 
 int total(const Cards& cards) {

@@ -90,6 +90,8 @@ std::optional<int> parse_numeral(std::string_view s);
 
 // "brick brick ore" (resource order); "nothing" for no card.
 std::string card_list(const Cards& cards);
+// Appends card_list(cards) to `out` (the duplicate key writes one for every discard and trade).
+void append_card_list(std::string& out, const Cards& cards);
 int total(const Cards& cards);
 // True when `have` holds every card of `need`.
 bool covers(const Cards& have, const Cards& need);

@@ -168,6 +168,9 @@ class CanonicalText {
     return *this;
   }
   std::string_view view() const { return text_; }
+  // The text written so far, for a game's appending forms (card lists, bean lists) that its
+  // other texts share.
+  std::string& str() { return text_; }
 
  private:
   std::string text_;

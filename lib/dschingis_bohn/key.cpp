@@ -85,12 +85,7 @@ void each_canonical(const Record& rec, Emit&& add) {
 
   // The turns, the bulk of a record: written into one buffer, reused.
   CanonicalText text;
-  auto put_beans = [&](const std::vector<Bean>& beans) {  // as bean_list writes them
-    for (std::size_t k = 0; k < beans.size(); ++k) {
-      if (k) text << ' ';
-      text << name(beans[k]);
-    }
-  };
+  auto put_beans = [&](const std::vector<Bean>& beans) { append_bean_list(text.str(), beans); };
   auto put_cards = [&](const CardList& c) {
     if (c.named)
       put_beans(c.beans);

@@ -208,9 +208,15 @@ std::array<int, kCardKinds> cards_in_play(int players) {
 
 std::string bean_list(const std::vector<Bean>& beans) {
   std::string out;
-  for (Bean b : beans)
-    out += fmt::format("{}{}", out.empty() ? "" : " ", name(b));
+  append_bean_list(out, beans);
   return out;
+}
+
+void append_bean_list(std::string& out, const std::vector<Bean>& beans) {
+  for (std::size_t k = 0; k < beans.size(); ++k) {
+    if (k) out += ' ';
+    out += name(beans[k]);
+  }
 }
 
 }  // namespace wallaudit::db

@@ -108,7 +108,9 @@ int box_count(Card c);
 // The non-camp cards in play for a player count under card-set=by-player-count (DB-302).
 std::array<int, kCardKinds> cards_in_play(int players);
 
-// "blue, chili" style lists.
+// "blue chili chili": the beans' names, separated by spaces.
 std::string bean_list(const std::vector<Bean>& beans);
+// Appends bean_list(beans) to `out` (the duplicate key writes one for many moves).
+void append_bean_list(std::string& out, const std::vector<Bean>& beans);
 
 }  // namespace wallaudit::db
