@@ -119,8 +119,10 @@ std::unique_ptr<Job> inputs_failed(const std::exception& e) {
 }
 
 // One job: the whole run on the calling thread, with no hand-off between threads. SIGINT and
-// SIGTERM are taken only while an input is read (a read it waits on then returns); a check or
-// a write of the output is never cut by them.
+// SIGTERM are taken only between records, never during a check or a write of the output. A
+// source that may wait (standard input, a list of files) takes them while each input is read,
+// so that a read it waits on returns. Another takes them between records every 20 ms: letting
+// them in costs two system calls, as much as a few per cent of a small record's check.
 BatchOutcome run_inline(InputSource& source, const BatchSettings& settings,
                         const std::function<void(Job&)>& consume) {
   sigset_t signals, saved;
@@ -128,11 +130,19 @@ BatchOutcome run_inline(InputSource& source, const BatchSettings& settings,
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, &saved);
+  const bool waits = source.may_wait();
+  constexpr auto kPeriod = std::chrono::milliseconds(20);
+  auto let_in = std::chrono::steady_clock::now() - kPeriod;  // when signals were last let in
   BatchOutcome outcome;
   bool stopping = false;
   std::exception_ptr failure;
   for (std::size_t index = 0; !failure; ++index) {
-    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+    bool window = waits;
+    if (!window) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - let_in >= kPeriod) window = true, let_in = now;
+    }
+    if (window) pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
     if (interrupt_signal() != 0 || (settings.stop && settings.stop())) stopping = true;
     std::unique_ptr<Job> job;
     if (!stopping) {
@@ -144,7 +154,7 @@ BatchOutcome run_inline(InputSource& source, const BatchSettings& settings,
         stopping = true;
       }
     }
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    if (window) pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     if (!job) break;
     job->index = index;
     check_job(*job, settings);

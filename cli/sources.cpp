@@ -703,6 +703,11 @@ InputSource::InputSource(std::vector<std::string> paths, std::vector<std::string
 
 InputSource::~InputSource() = default;
 
+bool InputSource::may_wait() const {
+  return !impl_->lists.empty() ||
+         std::find(impl_->paths.begin(), impl_->paths.end(), "-") != impl_->paths.end();
+}
+
 bool InputSource::next(InputItem& out) {
   return impl_->next(out);
 }

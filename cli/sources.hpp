@@ -61,6 +61,10 @@ class InputSource {
 
   // The next input, or false when there is none left.
   bool next(InputItem& out);
+  // Whether next() may wait on a pipe, a FIFO or a terminal: standard input ("-") or a
+  // --files-from list is read. Files, directories and archives given as paths are read
+  // without waiting (an archive only when it is a regular file).
+  bool may_wait() const;
   // Warnings met on the way (e.g. a symbolic-link loop skipped).
   std::vector<std::string> take_warnings();
 

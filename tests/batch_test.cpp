@@ -268,6 +268,29 @@ TEST_F(Batch, AnInterruptStopsTakingRecords) {
   EXPECT_EQ(outcome.signal, SIGTERM);
   EXPECT_TRUE(outcome.stopped);
 
+  // A real signal while a record is checked, with one job and a directory as the source (no
+  // read that waits): it is held until the record is done, then taken between records.
+  for (int jobs : {1, 2}) {
+    cli::install_interrupt_handlers();  // again: a signal taken puts the default back
+    cli::InputSource files({dir_.string()}, {}, {});
+    settings.jobs = jobs;
+    std::size_t signalled_at = 0;
+    outcome = run_batch(files, settings, [&](cli::Job& job) {
+      if (job.index == 3) {
+        signalled_at = job.index;
+        ::kill(::getpid(), SIGINT);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    });
+    cli::simulate_interrupt(0);
+    EXPECT_EQ(signalled_at, 3u) << jobs;
+    EXPECT_EQ(outcome.signal, SIGINT) << jobs;
+    EXPECT_TRUE(outcome.stopped) << jobs;
+    EXPECT_GE(outcome.checked, 4u) << jobs;
+    EXPECT_LT(outcome.checked, 200u) << jobs;
+  }
+  settings.jobs = 1;
+
   // A stop asked for by the caller: what was read is counted, nothing more is taken.
   cli::InputSource again({dir_.string()}, {}, {});
   std::atomic<int> taken{0};
