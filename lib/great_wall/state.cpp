@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <numeric>
 
 namespace wallaudit::gw {
@@ -106,10 +107,7 @@ bool State::holds_token(int s) const {
 }
 
 bool State::has_card(Colour c, int s) const {
-  for (const Place& p : section(s).places)
-    for (const PlacedCard& card : p.layers)
-      if (card.colour == c) return true;
-  return false;
+  return tally(s).present[static_cast<std::size_t>(ci(c))];
 }
 
 bool State::noble_visible(int s) const {
@@ -148,30 +146,49 @@ Total State::total(Colour c, int s) const {
   return t;
 }
 
-int State::total_points(Colour c, int s) const {
-  const SectionState& sc = section(s);
-  bool noble = noble_visible(s);
-  int warriors = 0;  // visible warriors of `c` to the left
-  int sum = 0;
+SectionTally State::count(const SectionState& sc) {
+  SectionTally t;
+  // The values as if no noble showed (warriors count those of their colour to the left), and
+  // the number of cards showing: a noble makes each of them worth 1.
+  std::array<int, kColours> warriors{}, showing{};
+  bool noble = false;
   for (const Place& p : sc.places) {
+    for (const PlacedCard& card : p.layers)
+      t.present[static_cast<std::size_t>(ci(card.colour))] = true;
     const PlacedCard& top = p.top();
-    if (top.colour != c) continue;
-    sum += noble ? 1 : top.card == Card::warrior ? 1 + warriors : base_value(top.card);
-    if (top.card == Card::warrior) ++warriors;
+    const auto c = static_cast<std::size_t>(ci(top.colour));
+    noble = noble || top.card == Card::noble;
+    ++showing[c];
+    t.points[c] += top.card == Card::warrior ? 1 + warriors[c]++ : base_value(top.card);
   }
-  if (sc.laid && sc.laid_place >= 0 &&
-      sc.places[static_cast<std::size_t>(sc.laid_place)].top().colour == c)
-    sum -= *sc.laid;
-  return sum;
+  if (noble) t.points = showing;
+  if (sc.laid && sc.laid_place >= 0)
+    t.points[static_cast<std::size_t>(
+        ci(sc.places[static_cast<std::size_t>(sc.laid_place)].top().colour))] -= *sc.laid;
+  return t;
+}
+
+const SectionTally& State::tally(int s) const {
+  const SectionTally& t = section(s).tally;
+#ifndef NDEBUG
+  // The tally kept is the one counted, and agrees with the terms total() lists.
+  const SectionTally fresh = count(section(s));
+  assert(t.present == fresh.present && t.points == fresh.points);
+  for (int c = 0; c < kColours; ++c)
+    assert(t.points[static_cast<std::size_t>(c)] == total(static_cast<Colour>(c), s).total);
+#endif
+  return t;
 }
 
 bool State::leads(Colour c, int s) const {
   const SectionState& sc = section(s);
-  if (!sc.open || !holds_token(s) || !has_card(c, s)) return false;
-  int mine = total_points(c, s);
+  if (!sc.open || !holds_token(s)) return false;
+  const SectionTally& t = tally(s);
+  if (!t.present[static_cast<std::size_t>(ci(c))]) return false;
+  const int mine = t.points[static_cast<std::size_t>(ci(c))];
   for (Colour other : seats_) {
-    if (other == c || !has_card(other, s)) continue;
-    if (total_points(other, s) >= mine) return false;
+    const auto o = static_cast<std::size_t>(ci(other));
+    if (other != c && t.present[o] && t.points[o] >= mine) return false;
   }
   return true;
 }
@@ -618,6 +635,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
     sc.offer.erase(it);
     sc.laid = token;
     sc.laid_place = place;
+    retally(sc);
     ev.applied = true;
     ev.on_place = place >= 0 ? place + 1 : -1;
     if (place >= 0) ev.on_card = sc.places[static_cast<std::size_t>(place)].top().card;
@@ -684,6 +702,7 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
   sc.offer.clear();
   sc.laid.reset();
   sc.laid_place = -1;
+  retally(sc);
   StepNo carried = out.empty() ? 0 : follows ? follows : step;
   sc.taint = 0;
   if (pool_total() >= 2) {
@@ -972,6 +991,7 @@ Violations State::play(int s, const std::vector<Card>& cards, int count, std::op
         }
       }
     }
+    retally(sc);
     if (taint && !sc.taint) sc.taint = taint;
   }
   if (emptier_ < 0 && cs.played_total() >= kDeckSize) {

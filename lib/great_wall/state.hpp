@@ -39,6 +39,13 @@ struct Place {
   const PlacedCard& top() const { return layers.back(); }
 };
 
+// Every colour's presence and total in one section: has_card(c, s) and total(c, s).total of
+// each colour.
+struct SectionTally {
+  std::array<bool, kColours> present{};  // a card of the colour, showing or covered
+  std::array<int, kColours> points{};
+};
+
 struct SectionState {
   bool open = true;
   std::vector<int> offer;   // face-up tokens beside the section; 0: a value the record never gave
@@ -49,6 +56,8 @@ struct SectionState {
   bool closed_this_turn = false;  // closed this turn: fewer than two tokens were left
   StepNo cleared_line = 0;        // the <score> step that cleared it, while awaiting the reveal
   StepNo taint = 0;
+  // Kept by State whenever the places or the laid token change (leads() asks at every step).
+  SectionTally tally;
 };
 
 struct ColourState {
@@ -121,8 +130,7 @@ class State {
   bool has_card(Colour c, int s) const;
   // GW-4xx: the colour's total in the section, with its terms.
   Total total(Colour c, int s) const;
-  // total(c, s).total, without listing the terms (leads() asks it at every step).
-  int total_points(Colour c, int s) const;
+  const SectionTally& tally(int s) const;
   bool noble_visible(int s) const;
   // GW-302: strictly ahead of every other colour with a card there (alone: always).
   bool leads(Colour c, int s) const;
@@ -191,6 +199,10 @@ class State {
 
  private:
   SectionState& sec(int s) { return sections_[static_cast<std::size_t>(s)]; }
+  // The tally of a section, counted afresh from its places and laid token.
+  static SectionTally count(const SectionState& sc);
+  // After a change to the places or the laid token of `sc`.
+  static void retally(SectionState& sc) { sc.tally = count(sc); }
   ColourState& col(Colour c) { return colours_[static_cast<std::size_t>(ci(c))]; }
   std::string totals_text(int s) const;
   // GW-601 for a step after the end in the same turn; true when the step must be dropped.
