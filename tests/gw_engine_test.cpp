@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "core/check.hpp"
+#include "core/registry.hpp"
+#include "core/xml.hpp"
 #include "great_wall/engine.hpp"
 #include "support/gw_generator.hpp"
 #include "support/support.hpp"
@@ -193,6 +195,50 @@ TEST(GreatWallEngine, ActionTextsReadBack) {
     EXPECT_FALSE(e.parse_action(text, error).has_value()) << text;
     EXPECT_FALSE(error.empty()) << text;
   }
+}
+
+// The score events of the story of Game: their totals, with the terms listed when a history
+// or the facts of stats are asked for (only they read the terms), without them otherwise.
+TEST(GreatWallEngine, ScoreEventsListTheTermsOnlyWhenTheyAreRead) {
+  const auto* game =
+      dynamic_cast<const EngineGame*>(builtin_registry().find("great-wall-of-china"));
+  ASSERT_NE(game, nullptr);
+  auto events = [&](const CheckContext& ctx) {
+    Diagnostics out;
+    auto doc = XmlDocument::parse(Game{}.str(), out);
+    EXPECT_TRUE(doc.has_value());
+    auto record = game->read(*doc, ctx, out);
+    EXPECT_TRUE(record.has_value());
+    Replay replay = drive(*record, DriveOptions{}, out);
+    EXPECT_EQ(replay.first_error, 0u);
+    return static_cast<gw::Engine&>(*replay.state).log().steps;
+  };
+  CheckContext lean, history, facts;
+  history.keep_history = true;
+  facts.want_facts = true;
+  const auto without = events(lean);
+  for (const CheckContext& ctx : {history, facts}) {
+    const auto with = events(ctx);
+    ASSERT_EQ(with.size(), 2u);
+    ASSERT_EQ(without.size(), with.size());
+    for (std::size_t i = 0; i < with.size(); ++i) {
+      const auto& a = without[i].event.totals;
+      const auto& b = with[i].event.totals;
+      ASSERT_EQ(a.size(), b.size()) << i;
+      for (std::size_t k = 0; k < a.size(); ++k) {
+        EXPECT_EQ(a[k].colour, b[k].colour) << i;
+        EXPECT_EQ(a[k].total, b[k].total) << i;
+        EXPECT_TRUE(a[k].terms.empty()) << i;
+        EXPECT_FALSE(b[k].terms.empty()) << i;
+      }
+    }
+  }
+  // At blue's score, red has its gate (2) less the 5 laid on it, blue its wall (1).
+  const auto steps = events(history);
+  const auto& first = steps[1].event.totals;
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[0].total, -3);
+  EXPECT_EQ(first[1].total, 1);
 }
 
 }  // namespace

@@ -234,7 +234,10 @@ void Engine::seat(const Move& m, StepNo step, StepResult& r) {
                               m.colours.size())));
   phase_ = Phase::setup;
   if (!r.findings.empty()) seats_cause_ = step;
-  if (!seats.empty()) table_.emplace(std::move(seats), sections_);
+  if (!seats.empty()) {
+    table_.emplace(std::move(seats), sections_);
+    table_->set_terms(terms_);
+  }
 }
 
 void Engine::setup(const Move& m, StepNo step, StepResult& r) {

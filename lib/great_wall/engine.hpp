@@ -53,6 +53,9 @@ class Engine final : public wallaudit::State {
   // The number of <turn>s of the record driven, for the message about turns after the end
   // (0: unknown).
   void set_record_turns(int turns) { record_turns_ = turns; }
+  // Whether the table's score events list the terms of each total (State::set_terms): only
+  // explanations, reports and stats read them.
+  void set_terms(bool on) { terms_ = on; }
 
   // The table; null until the players are seated, or when nobody plays.
   const gw::State* table() const { return table_ ? &*table_ : nullptr; }
@@ -110,6 +113,7 @@ class Engine final : public wallaudit::State {
   Phase phase_ = Phase::seats;
   int turn_n_ = 0;
   int record_turns_ = 0;
+  bool terms_ = true;
   int turns_replayed_ = 0;
   bool after_end_reported_ = false;
   bool any_turn_ = false;

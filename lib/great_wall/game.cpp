@@ -139,6 +139,8 @@ class GreatWall final : public EngineGame {
     ReadRecord out;
     auto start = std::make_unique<Engine>(rec->sections);
     start->set_record_turns(static_cast<int>(rec->turns.size()));
+    // Only a history (explain, reports) and the facts of stats read the terms of the totals.
+    start->set_terms(ctx.keep_history || ctx.want_facts);
     out.start = std::move(start);
     out.actions = record_actions(*rec);
     out.end_loc = rec->end.present ? rec->end.loc : rec->play_loc;

@@ -570,7 +570,14 @@ Violations State::score(int s, int token, std::optional<int> on, bool record_cle
   bool alone = true;
   for (Colour other : seats_) {
     if (!has_card(other, s)) continue;
-    ev.totals.push_back(total(other, s));
+    if (terms_) {
+      ev.totals.push_back(total(other, s));
+    } else {
+      Total t;
+      t.colour = other;
+      t.total = tally(s).points[static_cast<std::size_t>(ci(other))];
+      ev.totals.push_back(std::move(t));
+    }
     if (other != c) alone = false;
   }
   ev.alone = alone && has_card(c, s);

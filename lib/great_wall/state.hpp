@@ -105,8 +105,10 @@ struct ScoreEvent {
   std::optional<Card> on_card;
   std::optional<Colour> first_owner;  // second token: who takes the first one back
   int first_value = 0;
-  std::vector<Total> totals;  // every colour with a card there, seat order, before the score
-  bool noble = false;         // a visible noble set every card to 1
+  // Every colour with a card there, seat order, before the score; each with its terms only
+  // when the state lists them (State::set_terms).
+  std::vector<Total> totals;
+  bool noble = false;  // a visible noble set every card to 1
   bool alone = false;
   bool leads = false;
   bool closed = false;  // fewer than two tokens were left: the section closed
@@ -131,6 +133,9 @@ class State {
   // GW-4xx: the colour's total in the section, with its terms.
   Total total(Colour c, int s) const;
   const SectionTally& tally(int s) const;
+  // Whether score events list the terms of each total (ScoreEvent::totals), which only
+  // explanations and stats read. On by default.
+  void set_terms(bool on) { terms_ = on; }
   bool noble_visible(int s) const;
   // GW-302: strictly ahead of every other colour with a card there (alone: always).
   bool leads(Colour c, int s) const;
@@ -219,6 +224,7 @@ class State {
   std::vector<Colour> seats_;
   std::array<ColourState, kColours> colours_{};
   std::vector<SectionState> sections_;
+  bool terms_ = true;
   std::vector<bool> section_set_;
   std::array<bool, kColours> hand_named_{};
   TokenCounts pool_{};
